@@ -1,0 +1,90 @@
+"""Shared fixtures: a tiny project tree built in code (mkdocs `tempdir` style)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbitre.importers.writer import render_game, write_files
+from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unresolved
+from arbitre.paths import ProjectPaths
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def make_entry(local: str, kind: str = "rule", text: str = "Texte.", line: int = 1, **kw) -> Entry:
+    return Entry(
+        id=f"demo/{local}",
+        game="demo",
+        document=kw.pop("document", "regles"),
+        kind=kind,
+        text=text,
+        source=SourceSpan("demo.txt", line, line),
+        **kw,
+    )
+
+
+def demo_import() -> GameImport:
+    entries = [
+        make_entry("section-1", "section", "", title="Section 1 — Bases", line=1),
+        make_entry(
+            "101", "section", "", number="101", title="Généralités", parent="demo/section-1", line=2
+        ),
+        make_entry(
+            "101.1",
+            text="Une carte épuisée ne peut pas attaquer (voir 101.2).",
+            number="101.1",
+            parent="demo/101",
+            refs=["demo/101.2"],
+            line=3,
+        ),
+        make_entry(
+            "101.2",
+            text="Épuiser une carte, c'est la tourner.\nDeuxième ligne.",
+            number="101.2",
+            parent="demo/101",
+            line=4,
+            unresolved=[
+                Unresolved("608.2", "demo/101.1", "La règle 608.2 n'existe pas ; 101.1 est visée.")
+            ],
+        ),
+        make_entry(
+            "faq/1",
+            "faq",
+            "Non.",
+            document="faq",
+            title="Puis-je attaquer avec une carte épuisée ?",
+            refs=["demo/101.1"],
+            line=5,
+        ),
+        make_entry(
+            "glossaire/epuiser",
+            "glossary",
+            "Tourner une carte.",
+            document="regles",
+            title="Épuiser",
+            aliases=["épuisé", "épuisée"],
+            english="Exhaust",
+            defined_by="demo/101.2",
+            line=4,
+        ),
+    ]
+    return GameImport(
+        game="demo",
+        title="Démo",
+        source_file="demo.txt",
+        documents=[DocumentInfo("regles", "Règles"), DocumentInfo("faq", "FAQ")],
+        entries=entries,
+    )
+
+
+@pytest.fixture
+def demo_tree(tmp_path: Path) -> ProjectPaths:
+    """A project root holding one imported game, 'demo'."""
+    (tmp_path / "mkdocs.yml").write_text("site_name: test\ndocs_dir: site_src\n", encoding="utf-8")
+    sources = tmp_path / "content" / "demo" / "sources"
+    sources.mkdir(parents=True)
+    (sources / "demo.txt").write_text("ligne\n" * 5, encoding="utf-8")
+    write_files(render_game(demo_import(), tmp_path))
+    return ProjectPaths(tmp_path)

@@ -1,0 +1,82 @@
+"""CLI wiring: exit codes, output shape.  Behaviour is tested in the core modules."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from arbitre.cli import cli
+
+
+def run(paths, *args):
+    return CliRunner().invoke(cli, ["--root", str(paths.root), *args], catch_exceptions=False)
+
+
+def test_check_passes_with_warning_and_strict_fails(demo_tree):
+    result = run(demo_tree, "check")
+    assert result.exit_code == 0, result.output
+    assert "6 entries in 1 game(s): 0 error(s), 1 warning(s)" in result.output
+    assert "content/demo/regles.yaml:" in result.output and "608.2" in result.output
+    assert run(demo_tree, "check", "--strict").exit_code == 1
+
+
+def test_check_fails_on_error(demo_tree):
+    faq = demo_tree.content / "demo" / "faq.yaml"
+    faq.write_text(
+        faq.read_text(encoding="utf-8").replace("- demo/101.1", "- demo/nope"), encoding="utf-8"
+    )
+    result = run(demo_tree, "check")
+    assert result.exit_code == 1
+    assert "content/demo/faq.yaml:" in result.output
+    assert "reference to demo/nope, which does not exist" in result.output
+
+
+def test_export_json_shape(demo_tree):
+    result = run(demo_tree, "export", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert list(data) == ["games", "entries"]
+    assert data["games"][0]["documents"] == [
+        {"id": "regles", "title": "Règles"},
+        {"id": "faq", "title": "FAQ"},
+    ]
+    entry = data["entries"][2]
+    for field in (
+        "id",
+        "game",
+        "document",
+        "kind",
+        "number",
+        "title",
+        "text",
+        "parent",
+        "refs",
+        "official",
+        "source",
+    ):
+        assert field in entry
+    term = next(e for e in data["entries"] if e["kind"] == "glossary")
+    assert term["aliases"] == ["épuisé", "épuisée"] and term["english"] == "Exhaust"
+
+
+def test_export_to_file(demo_tree, tmp_path):
+    out = tmp_path / "kb.json"
+    assert run(demo_tree, "export", "--json", "-o", str(out)).exit_code == 0
+    assert len(json.loads(out.read_text(encoding="utf-8"))["entries"]) == 6
+
+
+def test_show_text_and_json(demo_tree):
+    result = run(demo_tree, "show", "demo/101.1")
+    assert result.exit_code == 0
+    assert "Une carte épuisée ne peut pas attaquer" in result.output
+    assert "Références :\n  - demo/101.2" in result.output
+    assert "Cité par :\n  - demo/faq/1" in result.output
+    data = json.loads(run(demo_tree, "show", "demo/101.1", "--json").output)
+    assert data["cited_by"] == ["demo/faq/1"] and data["refs"] == ["demo/101.2"]
+
+
+def test_show_unknown_id_is_a_clear_error(demo_tree):
+    result = CliRunner().invoke(cli, ["--root", str(demo_tree.root), "show", "demo/404"])
+    assert result.exit_code == 1
+    assert "Error: no entry 'demo/404'" in result.output

@@ -1,0 +1,171 @@
+"""The `arbitre` command.  Each command parses its arguments and makes one call into the package."""
+
+from __future__ import annotations
+
+import click
+
+from arbitre import __version__
+from arbitre.paths import ProjectPaths
+
+pass_paths = click.make_pass_decorator(ProjectPaths)
+
+
+@click.group()
+@click.version_option(__version__, prog_name="arbitre")
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, exists=True),
+    envvar="ARBITRE_ROOT",
+    help="Project root (default: the nearest parent with mkdocs.yml and content/).",
+)
+@click.pass_context
+def cli(ctx: click.Context, root: str | None) -> None:
+    """Arbitre: French card-game rules, as data, a site and a search service."""
+    from pathlib import Path
+
+    ctx.obj = ProjectPaths(Path(root).resolve()) if root else ProjectPaths.discover()
+
+
+@cli.command("import")
+@click.option("--game", "games", multiple=True, help="Only this game (repeatable).")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if the YAML is not up to date.")
+@pass_paths
+def import_command(paths: ProjectPaths, games: tuple[str, ...], check: bool) -> None:
+    """Regenerate content/ and glossary/ YAML from the source copies."""
+    from arbitre.pipeline import import_games
+
+    report = import_games(paths, list(games) or None, check=check)
+    for path in report.changed:
+        click.echo(f"{'outdated' if check else 'wrote'} {path.relative_to(paths.root)}")
+    for path in report.stale:
+        click.echo(f"{'stale' if check else 'removed'} {path.relative_to(paths.root)}")
+    entries = sum(len(r.entries) for r in report.results)
+    click.echo(
+        f"{len(report.results)} game(s), {entries} entries, {len(report.changed)} file(s) changed"
+    )
+    if check and (report.changed or report.stale):
+        raise SystemExit(1)
+
+
+@cli.command()
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@pass_paths
+def check(paths: ProjectPaths, strict: bool) -> None:
+    """Validate every YAML file and resolve every reference; print problems as path:line: message."""
+    from arbitre.kb.load import load
+
+    result = load(paths)
+    for problem in result.problems:
+        click.echo(str(problem), err=True)
+    errors = len(result.problems) if strict else len(result.errors)
+    click.echo(
+        f"{len(result.kb.entries)} entries in {len(result.kb.games)} game(s): "
+        f"{len(result.errors)} error(s), {len(result.warnings)} warning(s)"
+    )
+    if errors:
+        raise SystemExit(1)
+
+
+@cli.command()
+@click.option(
+    "--json", "as_json", is_flag=True, required=True, help="Write JSON (the only format)."
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="File to write (default: stdout)."
+)
+@pass_paths
+def export(paths: ProjectPaths, as_json: bool, output: str | None) -> None:
+    """Write the whole knowledge base as one JSON document {"games": [...], "entries": [...]}."""
+    from arbitre.export import write_export
+
+    write_export(paths, output)
+
+
+@cli.command()
+@click.argument("entry_id")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_paths
+def show(paths: ProjectPaths, entry_id: str, as_json: bool) -> None:
+    """Print one entry with its references and the entries that cite it."""
+    from arbitre.export import show_entry
+
+    click.echo(show_entry(paths, entry_id, as_json))
+
+
+@cli.command()
+@pass_paths
+def index(paths: ProjectPaths) -> None:
+    """Build the whoosh search index from the YAML."""
+    from arbitre.pipeline import index_kb
+
+    stats = index_kb(paths)
+    click.echo(stats.summary())
+
+
+@cli.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--game", help="Only this game (id).")
+@click.option("--kind", help="Only this kind of entry.")
+@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option("--offset", type=click.IntRange(0), default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the same JSON as /api/search.")
+@pass_paths
+def search(
+    paths: ProjectPaths,
+    query: tuple[str, ...],
+    game: str | None,
+    kind: str | None,
+    limit: int,
+    offset: int,
+    as_json: bool,
+) -> None:
+    """Search the rules: a rule number, French words, an English term."""
+    from arbitre.search.service import format_results, run_search
+
+    result = run_search(paths, " ".join(query), game=game, kind=kind, limit=limit, offset=offset)
+    click.echo(format_results(result, as_json))
+
+
+@cli.command("eval")
+@click.argument("queries", type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON figures.")
+@click.option("--verbose", is_flag=True, help="List the queries that miss.")
+@pass_paths
+def eval_command(paths: ProjectPaths, queries: str, as_json: bool, verbose: bool) -> None:
+    """Measure recall@1, recall@5 and MRR@10 on a query set (YAML)."""
+    from arbitre.search.evaluate import evaluate_file, format_report
+
+    report = evaluate_file(paths, queries)
+    click.echo(format_report(report, as_json=as_json, verbose=verbose))
+
+
+@cli.command()
+@click.option("--strict", is_flag=True, help="Treat check warnings as errors.")
+@pass_paths
+def build(paths: ProjectPaths, strict: bool) -> None:
+    """check + index + site: everything a deployment serves."""
+    from arbitre.pipeline import build_all
+
+    for line in build_all(paths, strict=strict):
+        click.echo(line)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--build/--no-build", "rebuild", default=False, help="Build everything first.")
+@pass_paths
+def serve(paths: ProjectPaths, host: str, port: int, rebuild: bool) -> None:
+    """Serve the site at / and the API at /api/ in one process (uvicorn)."""
+    from arbitre.search.app import serve as run_server
+
+    if rebuild:
+        from arbitre.pipeline import build_all
+
+        for line in build_all(paths):
+            click.echo(line)
+    run_server(paths, host=host, port=port)
+
+
+def main() -> None:
+    cli()

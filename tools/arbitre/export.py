@@ -1,0 +1,62 @@
+"""JSON export and single-entry display (the `export` and `show` commands)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from arbitre.errors import NotFound
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.kb.load import load_kb
+from arbitre.paths import ProjectPaths
+
+
+def export_json(kb: KnowledgeBase) -> str:
+    return json.dumps(kb.to_export(), ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def write_export(paths: ProjectPaths, output: str | None) -> None:
+    text = export_json(load_kb(paths))
+    if output is None:
+        sys.stdout.write(text)
+        return
+    target = Path(output)
+    tmp = target.with_name(f".{target.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(target)
+
+
+def entry_view(kb: KnowledgeBase, entry_id: str) -> dict:
+    entry = kb.get(entry_id)
+    if entry is None:
+        raise NotFound(f"no entry {entry_id!r}")
+    data = entry.to_dict()
+    data["cited_by"] = kb.cited_by(entry_id)
+    data["children"] = [c.id for c in kb.children(entry_id)]
+    return data
+
+
+def show_entry(paths: ProjectPaths, entry_id: str, as_json: bool) -> str:
+    kb = load_kb(paths)
+    data = entry_view(kb, entry_id)
+    if as_json:
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    entry = kb.by_id[entry_id]
+    head = " ".join(x for x in (entry.number, entry.title) if x) or entry.id
+    lines = [f"{entry.id}  [{entry.kind}{'' if entry.official else ', non officiel'}]", head, ""]
+    if entry.text:
+        lines += [entry.text, ""]
+    for label, ids in (("Références", entry.refs), ("Cité par", data["cited_by"])):
+        if ids:
+            lines.append(f"{label} :")
+            for ref in ids:
+                target = kb.by_id[ref]
+                lines.append(f"  - {ref}  {target.title or ''}".rstrip())
+    for u in entry.unresolved:
+        lines.append(f"Référence non résolue : « {u.target} » — {u.note}")
+    for note in entry.notes:
+        lines.append(f"Note : {note}")
+    src = entry.source
+    lines.append(f"Source : {src.file}, lignes {src.line_start}–{src.line_end}")
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""The maintainers' pipeline: import sources -> YAML.  The CLI calls into here."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from arbitre.errors import ArbitreError, NotFound, ValidationFailed
+from arbitre.importers import importer_modules
+from arbitre.importers.writer import render_game, stale_files, write_files
+from arbitre.kb.entry import GameImport
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.kb.load import load, load_kb
+from arbitre.paths import ProjectPaths
+
+
+@dataclass
+class ImportReport:
+    results: list[GameImport]
+    rendered: dict[Path, str]
+    changed: list[Path]  # written (or, with check=True, that would be written)
+    stale: list[Path]  # generated files no longer produced
+
+
+def run_importer(paths: ProjectPaths, game: str) -> GameImport:
+    modules = importer_modules()
+    if game not in modules:
+        raise NotFound(f"no importer for game {game!r} (known: {', '.join(modules)})")
+    module = modules[game]
+    source = paths.sources(game) / module.SOURCE
+    if not source.is_file():
+        raise NotFound(f"{source}: source file missing")
+    text = source.read_text(encoding="utf-8")
+    return module.parse(text)
+
+
+def import_games(
+    paths: ProjectPaths, games: list[str] | None = None, check: bool = False
+) -> ImportReport:
+    """Parse every source (all of them first), then write, or with `check` only compare."""
+    wanted = games or list(importer_modules())
+    results = [run_importer(paths, g) for g in wanted]
+    rendered: dict[Path, str] = {}
+    for result in results:
+        for path, text in render_game(result, paths.root).items():
+            if path in rendered:
+                raise ArbitreError(f"{path}: produced twice")
+            rendered[path] = text
+    stale = stale_files(results, paths.root, rendered)
+    if check:
+        changed = [
+            p
+            for p, t in sorted(rendered.items())
+            if not p.exists() or p.read_text(encoding="utf-8") != t
+        ]
+        return ImportReport(results, rendered, changed, stale)
+    changed = write_files(rendered)
+    for path in stale:
+        path.unlink()
+    return ImportReport(results, rendered, changed, stale)
+
+
+def index_kb(paths: ProjectPaths, kb: KnowledgeBase | None = None):  # -> IndexStats
+    """Build the whoosh index under .index/ from a validated knowledge base."""
+    from arbitre.search.indexer import build_index
+
+    return build_index(kb or load_kb(paths), paths.index)
+
+
+def build_all(paths: ProjectPaths, strict: bool = False) -> Iterator[str]:
+    """check, then index, then site; yields one progress line per stage with its duration."""
+    started = time.perf_counter()
+    result = load(paths)
+    failing = result.problems if strict else result.errors
+    if failing:
+        raise ValidationFailed([str(p) for p in failing])
+    yield (
+        f"check: {len(result.kb.entries)} entries, {len(result.warnings)} warning(s) "
+        f"({time.perf_counter() - started:.2f} s)"
+    )
+    stage = time.perf_counter()
+    stats = index_kb(paths, result.kb)
+    yield f"index: {stats.summary()} ({time.perf_counter() - stage:.2f} s)"
+    stage = time.perf_counter()
+    from arbitre.site.build import build_site
+
+    for line in build_site(result.kb, paths):
+        yield f"site: {line}"
+    yield f"site: done ({time.perf_counter() - stage:.2f} s); total {time.perf_counter() - started:.2f} s"
