@@ -318,15 +318,15 @@ def resolve(result: LoadResult) -> LoadResult:
                 problems.append(
                     Problem(where, line, f"{entry.id}: intended target {u.intended} does not exist")
                 )
-            hint = f" (likely {u.intended})" if u.intended else ""
-            problems.append(
-                Problem(
-                    where,
-                    line,
-                    f"{entry.id}: reference « {u.target} » does not resolve{hint}",
-                    "warning",
+            if u.intended and u.intended in entry.refs:
+                message = (
+                    f"reference « {u.target} » names no entry (linked to {u.intended} instead)"
                 )
-            )
+            elif u.intended:
+                message = f"reference « {u.target} » does not resolve (likely {u.intended})"
+            else:
+                message = f"reference « {u.target} » does not resolve"
+            problems.append(Problem(where, line, f"{entry.id}: {message}", "warning"))
     # A parent chain must end: no cycles.
     for entry in kb.entries:
         seen: set[str] = set()
