@@ -1,0 +1,50 @@
+"""Worked examples for the site: Markdown with links to the rules, and the rule -> examples index."""
+
+from __future__ import annotations
+
+from arbitre.model.examples import (
+    example_anchor,
+    examples_citing,
+    render_markdown,
+    worked_examples,
+)
+from arbitre.site.urls import entry_url
+
+
+def _trace(name: str):
+    return next(t for t in worked_examples() if t.scenario == name)
+
+
+def test_markdown_without_kb_cites_ids():
+    text = render_markdown(_trace("vitesse-zero"))
+    assert text.startswith("## Vitesse 0")
+    assert "{: #exemple--vitesse-zero }" in text
+    assert "`the-spoils/609.1b`" in text
+    assert "\n1. Annonce" in text
+    assert "**Résultat**" in text
+
+
+def test_markdown_with_kb_links_entries(real_kb):
+    if real_kb.game("the-spoils") is None:
+        return
+    text = render_markdown(_trace("vitesse-zero"), real_kb)
+    entry = real_kb.get("the-spoils/609.1b")
+    assert f"[609.1b]({entry_url(entry, real_kb)})" in text
+    assert f"[faq/19]({entry_url(real_kb.get('the-spoils/faq/19'), real_kb)})" in text
+
+
+def test_markdown_shows_the_notes():
+    text = render_markdown(_trace("blessures-egales-aux-points-de-vie"))
+    assert "!!! note" in text and "dépasse" in text
+
+
+def test_worked_examples_keep_the_games_of_the_kb(real_kb):
+    games = {g.id for g in real_kb.games}
+    assert {t.game for t in worked_examples(real_kb)} <= games
+
+
+def test_rules_link_back_to_their_examples():
+    index = examples_citing(worked_examples())
+    assert "vitesse-zero" in [t.scenario for t in index["the-spoils/faq/19"]]
+    assert "the-spoils/609.1f" in index
+    assert example_anchor(index["ashes/degats/etape-2"][0]).startswith("exemple--")

@@ -1,0 +1,224 @@
+"""Scenarios -> traces -> worked examples for the site.
+
+A scenario file (`scenarios/<game>--<slug>.yaml`) holds:
+
+    game: the-spoils            # game id
+    procedure: combat           # a procedure of that game (PROCEDURES)
+    title: …                    # French title of the worked example
+    reproduces:                 # the document's rulings this scenario reproduces
+      - {id: the-spoils/faq/19, line: 1744, quote: "…"}
+    state: {…}                  # the position, read by the game module
+    actions: {…}                # choices and cards played, read by the game module
+    expected: {…}               # a subset of the trace's `result` that must hold
+
+`worked_examples()` runs them all; `render_markdown()` turns one trace into a French page section.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.model import ashes, the_spoils
+from arbitre.model.scenario import Fields, ScenarioError
+from arbitre.model.trace import Trace
+from arbitre.site.urls import entry_url
+
+Reader = Callable[[str, Fields], Any]
+Runner = Callable[[Any], Trace]
+
+PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
+    ("the-spoils", "combat"): (the_spoils.read_combat, the_spoils.resolve_combat),
+    ("ashes", "degats"): (
+        lambda name, f: ashes.read_scenario(name, f, "degats"),
+        ashes.resolve_damage,
+    ),
+    ("ashes", "pioche"): (
+        lambda name, f: ashes.read_scenario(name, f, "pioche"),
+        ashes.prepare_draw_damage,
+    ),
+}
+
+
+@dataclass
+class Scenario:
+    game: str
+    procedure: str
+    name: str  # the slug after "<game>--" in the file name
+    path: str  # for messages
+    state: Any  # the game module's typed scenario
+    expected: dict[str, Any]
+
+    def run(self) -> Trace:
+        return PROCEDURES[(self.game, self.procedure)][1](self.state)
+
+
+def scenario_dir() -> Path:
+    return Path(str(resources.files("arbitre.model") / "scenarios"))
+
+
+def scenario_files(directory: Path | None = None) -> list[Path]:
+    return sorted((directory or scenario_dir()).glob("*.yaml"))
+
+
+def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
+    """Validate scenario data; every problem is a ScenarioError naming the file and the field."""
+    try:
+        fields = Fields(data)
+        game = fields.str("game")
+        procedure = fields.str("procedure")
+        if (game, procedure) not in PROCEDURES:
+            known = ", ".join(f"{g}/{p}" for g, p in sorted(PROCEDURES))
+            raise ScenarioError("procedure", f"no procedure {game}/{procedure} (known: {known})")
+        expected = fields.raw("expected", {})
+        if not isinstance(expected, dict):
+            raise ScenarioError("expected", "expected a mapping of result fields")
+        state = PROCEDURES[(game, procedure)][0](name, fields)
+        fields.done()
+    except ScenarioError as exc:
+        raise ScenarioError(f"{path}: {exc.field}", exc.detail) from None
+    return Scenario(game, procedure, name, path, state, expected)
+
+
+def load_scenario(path: Path) -> Scenario:
+    stem = path.stem
+    game, sep, name = stem.partition("--")
+    if not sep or not name:
+        raise ScenarioError(path.name, "a scenario file is named <game>--<slug>.yaml")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ScenarioError(path.name, f"invalid YAML: {exc}") from None
+    scenario = read_scenario(data, name, path.name)
+    if scenario.game != game:
+        raise ScenarioError(
+            f"{path.name}: game", f"is {scenario.game!r}, the file name says {game!r}"
+        )
+    return scenario
+
+
+def load_scenarios(directory: Path | None = None) -> list[Scenario]:
+    return [load_scenario(p) for p in scenario_files(directory)]
+
+
+def check_expected(trace: Trace, expected: dict[str, Any]) -> list[str]:
+    """The differences between `expected` and the trace's result, one line each (empty: all hold)."""
+    problems = []
+    for key in sorted(expected):
+        if key not in trace.result:
+            problems.append(
+                f"{key}: not a result field (fields: {', '.join(sorted(trace.result))})"
+            )
+        elif trace.result[key] != expected[key]:
+            problems.append(f"{key}: expected {expected[key]!r}, got {trace.result[key]!r}")
+    return problems
+
+
+def worked_examples(kb: KnowledgeBase | None = None) -> list[Trace]:
+    """Run every shipped scenario.  With a knowledge base, keep the games it holds."""
+    traces = [s.run() for s in load_scenarios()]
+    if kb is not None:
+        games = {g.id for g in kb.games}
+        traces = [t for t in traces if t.game in games]
+    return traces
+
+
+def examples_citing(traces: list[Trace]) -> dict[str, list[Trace]]:
+    """Rule id -> the worked examples that cite it (steps or rulings), for links from rule pages."""
+    index: dict[str, list[Trace]] = {}
+    for trace in traces:
+        for rule_id in sorted(set(trace.cited_ids()) | {r.id for r in trace.rulings}):
+            index.setdefault(rule_id, []).append(trace)
+    return dict(sorted(index.items()))
+
+
+def example_anchor(trace: Trace) -> str:
+    """The anchor of a worked example on its game's examples page."""
+    return f"exemple--{trace.scenario}"
+
+
+# --- Markdown -----------------------------------------------------------------------------------
+
+RESULT_LABELS = {
+    "speed_levels": "Niveaux de vitesse joués",
+    "destroyed": "Détruits",
+    "left_play": "Sortis du jeu",
+    "damage": "Dommages reçus ce tour",
+    "exhausted": "Épuisés à la fin",
+    "refused": "Déclarations refusées",
+    "no_target": "Sans cible (considérés comme ayant assigné)",
+    "damage_events": "Événements de dommages (un par destinataire et par étape F)",
+    "influence": "Influence de la faction attaquée",
+    "game_lost": "Partie perdue",
+    "location": "Lieu",
+    "wounds": "Blessures",
+    "damage_received": "Dégâts subis",
+    "discarded": "Défaussées",
+    "resolved": "Effets résolus",
+    "not_resolved": "Effets non résolus",
+    "status": "Jetons État",
+    "placed": "Unités placées",
+    "losers": "Joueurs éliminés",
+    "winner": "Vainqueur",
+}
+
+
+NESTED_LABELS = {"damage": "dommages", "destroyed": "détruit"}
+
+
+def _value(value: Any) -> str:
+    if value is None:
+        return "aucun"
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if isinstance(value, dict):
+        return ", ".join(f"{NESTED_LABELS.get(k, k)} : {_value(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_value(v) for v in value)
+    return str(value)
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == [] or value == {} or value is False
+
+
+def rule_link(rule_id: str, kb: KnowledgeBase | None) -> str:
+    """A Markdown link to the entry when the knowledge base has it, else the id in code."""
+    entry = kb.get(rule_id) if kb is not None else None
+    if entry is None:
+        return f"`{rule_id}`"
+    if entry.number and "." in entry.number:  # a numbered rule: judges cite it by number
+        label = entry.number
+    elif entry.title and len(entry.title) <= 40:
+        label = entry.title
+    else:
+        label = entry.local_id
+    return f"[{label}]({entry_url(entry, kb)})"
+
+
+def render_markdown(trace: Trace, kb: KnowledgeBase | None = None) -> str:
+    """The worked example as a Markdown section (French): rulings, numbered steps, result, notes."""
+    out = [f"## {trace.title} {{: #{example_anchor(trace)} }}", ""]
+    for ruling in trace.rulings:
+        quote = f" : « {ruling.quote} »" if ruling.quote else ""
+        out.append(f"*Reproduit* {rule_link(ruling.id, kb)}{quote}")
+        out.append("")
+    for number, step in enumerate(trace.steps, 1):
+        links = ", ".join(rule_link(r, kb) for r in step.rule_ids)
+        out.append(f"{number}. {step.text_fr} — {links}" if links else f"{number}. {step.text_fr}")
+    out.append("")
+    out.append("**Résultat**")
+    out.append("")
+    for key, value in trace.result.items():
+        if not _empty(value):
+            out.append(f"- {RESULT_LABELS.get(key, key)} : {_value(value)}")
+    for note in trace.notes:
+        out.append("")
+        out.append(f"!!! note\n    {note}")
+    return "\n".join(out) + "\n"

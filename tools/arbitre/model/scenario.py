@@ -1,0 +1,152 @@
+"""Reading scenario data safely: every bad field is a ScenarioError naming the field's path.
+
+Scenarios are YAML (see `scenarios/`), but the procedures take typed dataclasses; the `Fields`
+reader turns one into the other and refuses unknown keys, so a typo never passes silently.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.model.trace import Ruling
+
+_MISSING: Any = object()
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be run: `field` is the dotted path of the offending value."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.detail = message
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class Fields:
+    """A mapping read field by field; `done()` rejects the keys nobody asked for."""
+
+    def __init__(self, data: Any, path: str = "") -> None:
+        if not isinstance(data, dict):
+            raise ScenarioError(path, f"expected a mapping, got {_kind(data)}")
+        self.data = data
+        self.path = path
+        self._seen: set[str] = set()
+
+    def where(self, key: str | int) -> str:
+        if isinstance(key, int):
+            return f"{self.path}[{key}]"
+        return f"{self.path}.{key}" if self.path else key
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def raw(self, key: str, default: Any = _MISSING) -> Any:
+        self._seen.add(key)
+        if key not in self.data or self.data[key] is None:
+            if default is _MISSING:
+                raise ScenarioError(self.where(key), "is required")
+            return default
+        return self.data[key]
+
+    def str(self, key: str, default: Any = _MISSING) -> Any:
+        value = self.raw(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if not isinstance(value, str) or not value.strip():
+            raise ScenarioError(self.where(key), f"expected a non-empty text, got {_kind(value)}")
+        return value
+
+    def int(self, key: str, default: Any = _MISSING, minimum: int | None = None) -> Any:
+        value = self.raw(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ScenarioError(self.where(key), f"expected an integer, got {_kind(value)}")
+        if minimum is not None and value < minimum:
+            raise ScenarioError(self.where(key), f"must be at least {minimum}, got {value}")
+        return value
+
+    def bool(self, key: str, default: bool = False) -> bool:
+        value = self.raw(key, default)
+        if not isinstance(value, bool):
+            raise ScenarioError(self.where(key), f"expected true or false, got {_kind(value)}")
+        return value
+
+    def choice(self, key: str, options: tuple[str, ...], default: Any = _MISSING) -> Any:
+        value = self.str(key, default)
+        if value not in options and not (value is default and default is not _MISSING):
+            raise ScenarioError(
+                self.where(key), f"expected one of {', '.join(options)}, got {value!r}"
+            )
+        return value
+
+    def sub(self, key: str, default: Any = _MISSING) -> Fields | None:
+        value = self.raw(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        return Fields(value, self.where(key))
+
+    def items(self, key: str, default: Any = _MISSING) -> list[Any]:
+        value = self.raw(key, default)
+        if not isinstance(value, list):
+            raise ScenarioError(self.where(key), f"expected a list, got {_kind(value)}")
+        return value
+
+    def records(self, key: str, default: Any = _MISSING) -> list[Fields]:
+        where = self.where(key)
+        return [Fields(item, f"{where}[{i}]") for i, item in enumerate(self.items(key, default))]
+
+    def str_list(self, key: str, default: Any = _MISSING) -> list[str]:
+        values = self.items(key, default)
+        for i, value in enumerate(values):
+            if not isinstance(value, str) or not value.strip():
+                raise ScenarioError(
+                    f"{self.where(key)}[{i}]", f"expected a non-empty text, got {_kind(value)}"
+                )
+        return list(values)
+
+    def done(self) -> None:
+        unknown = sorted(set(self.data) - self._seen)
+        if unknown:
+            raise ScenarioError(
+                self.where(unknown[0]),
+                f"unknown field (known here: {', '.join(sorted(self._seen))})",
+            )
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"boolean {value}"
+    if isinstance(value, str):
+        return f"text {value!r}"
+    if isinstance(value, int | float):
+        return f"number {value}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def read_rulings(fields: Fields, game: str) -> list[Ruling]:
+    """The `reproduces:` list: each item {id, line, quote}; the id must belong to the game."""
+    rulings: list[Ruling] = []
+    for item in fields.records("reproduces"):
+        ruling = Ruling(item.str("id"), item.int("line", None, minimum=1), item.str("quote", ""))
+        if not ruling.id.startswith(f"{game}/"):
+            raise ScenarioError(item.where("id"), f"must be an id of {game}, got {ruling.id!r}")
+        item.done()
+        rulings.append(ruling)
+    if not rulings:
+        raise ScenarioError(fields.where("reproduces"), "name at least one ruling")
+    return rulings
+
+
+def unique_names(names: list[str], where: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise ScenarioError(where, f"two cards are named {name!r}; names must be unique")
+        seen.add(name)
