@@ -1,25 +1,149 @@
 """Where each entry lives on the site.  The site builder and the search both use this.
 
-Scheme: one page per game document at /<game>/<document>/ (the glossary of a game at
-/<game>/glossaire/), and one anchor per entry: its local id with "/" turned into "--"
-(`the-spoils/609.1f` -> `#609.1f`, `marvel-champions/glossaire/allie` -> `#glossaire--allie`).
-Anchors never change when pages are split; /r/<id> on the server redirects to the anchor.
+Scheme:
+
+- one anchor per entry: its local id with "/" turned into "--"
+  (`the-spoils/609.1f` -> `#609.1f`, `marvel-champions/glossaire/allie` -> `#glossaire--allie`).
+  Anchors never change when pages are split.
+- one page per game document at /<game>/<document>/, and the glossary of a game at
+  /<game>/glossaire/.
+- a document with more than PAGE_LIMIT entries is split: each top-level section (or, when the
+  document has only one, each section just below it) gets its own page
+  /<game>/<document>/<section anchor>/; entries outside those sections stay on
+  /<game>/<document>/, which also lists the sections and forwards an old
+  /<game>/<document>/#anchor link to the page that now holds the anchor.
+- a document whose id is « glossaire » shares the glossary page: its other entries (a heading,
+  FAQ answers filed under a term) are shown there.
+
+Splitting needs the whole knowledge base (an entry's top-level section is found through its
+parents), so `page_path` and `entry_url` take it as an optional argument.  Without it they
+return the document page, which is right for every unsplit document and still lands on the
+right entry of a split one through the forwarding script.  Pass the knowledge base when you
+have it.
 """
 
 from __future__ import annotations
 
+import weakref
+from typing import TYPE_CHECKING
+
 from arbitre.kb.entry import Entry
+
+if TYPE_CHECKING:
+    from arbitre.kb.knowledge import KnowledgeBase
+
+# A page with more entries than this is slow to render and to scroll on a phone; the
+# comprehensive rules of The Spoils and Altered exceed it, their FAQs do not.
+PAGE_LIMIT = 400
+
+GLOSSARY_SLUG = "glossaire"
+LEXICON_PAGE = "lexique/"
 
 
 def anchor(entry_id: str) -> str:
     return entry_id.split("/", 1)[1].replace("/", "--")
 
 
-def page_path(entry: Entry) -> str:
+def document_page(game: str, document: str) -> str:
+    return f"{game}/{document}/"
+
+
+def glossary_page(game: str) -> str:
+    return f"{game}/{GLOSSARY_SLUG}/"
+
+
+def game_page(game: str) -> str:
+    return f"{game}/"
+
+
+def page_path(entry: Entry, kb: KnowledgeBase | None = None) -> str:
     """The page (relative URL, trailing slash) that shows this entry."""
-    document = "glossaire" if entry.kind == "glossary" else entry.document
-    return f"{entry.game}/{document}/"
+    if entry.kind == "glossary":
+        return glossary_page(entry.game)
+    if kb is not None:
+        split = split_sections(kb)
+        root = split.get(entry.id)
+        if root is not None:
+            return section_page(entry.game, entry.document, root)
+    return document_page(entry.game, entry.document)
 
 
-def entry_url(entry: Entry) -> str:
-    return f"/{page_path(entry)}#{anchor(entry.id)}"
+def section_page(game: str, document: str, section_id: str) -> str:
+    return f"{game}/{document}/{anchor(section_id)}/"
+
+
+def entry_url(entry: Entry, kb: KnowledgeBase | None = None) -> str:
+    return f"/{page_path(entry, kb)}#{anchor(entry.id)}"
+
+
+def page_file(page: str) -> str:
+    """The generated Markdown file (relative to site_src) of a page path: "a/b/" -> "a/b/index.md"."""
+    return f"{page}index.md"
+
+
+# --- splitting ------------------------------------------------------------------------------
+
+_split_cache: dict[int, tuple[weakref.ref[KnowledgeBase], dict[str, str]]] = {}
+
+
+def split_sections(kb: KnowledgeBase) -> dict[str, str]:
+    """entry id -> id of the top-level section whose page shows it, for split documents only.
+
+    Computed once per knowledge base (the KB is not hashable, so the cache is keyed by identity
+    and dropped when the KB is collected).
+    """
+    key = id(kb)
+    cached = _split_cache.get(key)
+    if cached is not None and cached[0]() is kb:
+        return cached[1]
+    result = _compute_split(kb)
+    _split_cache[key] = (weakref.ref(kb, lambda _ref, k=key: _split_cache.pop(k, None)), result)
+    return result
+
+
+def split_documents(kb: KnowledgeBase) -> dict[tuple[str, str], list[str]]:
+    """(game, document) -> ids of its top-level sections, in reading order, for split documents."""
+    split = split_sections(kb)
+    out: dict[tuple[str, str], list[str]] = {}
+    for entry in kb.entries:
+        if entry.id in split and split[entry.id] == entry.id:
+            out.setdefault((entry.game, entry.document), []).append(entry.id)
+    return out
+
+
+def _split_units(kb: KnowledgeBase, entries: list[Entry]) -> list[str]:
+    """The sections that get a page each: the top-level sections of the document, or, when the
+    document has a single top-level section (« Règles complètes » holding Sections 1-7), the
+    sections just below it."""
+    ids = {e.id for e in entries}
+    units = [
+        e.id for e in entries if e.kind == "section" and (e.parent is None or e.parent not in ids)
+    ]
+    while len(units) == 1:
+        below = [c.id for c in kb.children(units[0]) if c.kind == "section" and c.id in ids]
+        if len(below) < 2:
+            break
+        units = below
+    # A section with nothing under it (a colour legend before Section 1) stays on the document page.
+    units = [u for u in units if any(c.id in ids for c in kb.children(u))]
+    return units if len(units) >= 2 else []
+
+
+def _compute_split(kb: KnowledgeBase) -> dict[str, str]:
+    by_document: dict[tuple[str, str], list[Entry]] = {}
+    for entry in kb.entries:
+        if entry.kind != "glossary":
+            by_document.setdefault((entry.game, entry.document), []).append(entry)
+    result: dict[str, str] = {}
+    for (_game, document), entries in by_document.items():
+        if len(entries) <= PAGE_LIMIT or document == GLOSSARY_SLUG:
+            continue
+        units = set(_split_units(kb, entries))
+        if not units:
+            continue
+        for entry in entries:
+            chain = [entry.id] + [a.id for a in reversed(kb.ancestors(entry.id))]
+            unit = next((c for c in chain if c in units), None)
+            if unit is not None:
+                result[entry.id] = unit
+    return result

@@ -1,0 +1,199 @@
+"""A small knowledge base built in code, shared by the site tests.
+
+It covers what the pages must show: nested sections, rules with lettered sub-rules, a FAQ with a
+card, an example, an unofficial note, an erratum, refs (resolved and unresolved), editorial notes,
+glossary terms with aliases, English (given and inferred), a term defined by a rule, a redirect
+and a subentry, and a second game for the lexicon.
+"""
+
+from __future__ import annotations
+
+from arbitre.kb.entry import Entry, SourceSpan, Unresolved
+from arbitre.kb.knowledge import Game, KnowledgeBase
+
+SOURCE_A = "content/jeu-a/sources/a.txt"
+SOURCE_B = "content/jeu-b/sources/b.txt"
+
+
+def entry(id: str, kind: str, text: str = "", line: int = 1, **fields) -> Entry:
+    game = id.split("/", 1)[0]
+    document = fields.pop("document", "regles")
+    source = SOURCE_A if game == "jeu-a" else SOURCE_B
+    end = fields.pop("line_end", line)
+    return Entry(
+        id=id,
+        game=game,
+        document=document,
+        kind=kind,
+        text=text,
+        source=SourceSpan(source, line, end),
+        **fields,
+    )
+
+
+def small_kb() -> KnowledgeBase:
+    games = [
+        Game("jeu-a", "Jeu A", SOURCE_A, [("regles", "Règles complètes"), ("faq", "FAQ")]),
+        Game("jeu-b", "Jeu B", SOURCE_B, [("regles", "Règles")]),
+    ]
+    entries = [
+        entry("jeu-a/1", "section", number="1", title="Concepts", line=1),
+        entry("jeu-a/101", "section", number="101", title="Les cartes", parent="jeu-a/1", line=2),
+        entry(
+            "jeu-a/101.1",
+            "rule",
+            "Pour **épuiser** une carte, tournez-la. Une carte épuisée ne peut pas attaquer (voir 102.1).",
+            number="101.1",
+            parent="jeu-a/101",
+            refs=["jeu-a/102.1"],
+            line=3,
+            line_end=4,
+        ),
+        entry(
+            "jeu-a/101.1a",
+            "rule",
+            "La réserve active contient les cartes prêtes. La RÉSERVE n'est pas la défausse :\n"
+            "- une carte en réserve active est visible ;\n- une carte de la réserve est cachée.",
+            number="101.1a",
+            parent="jeu-a/101.1",
+            line=5,
+            line_end=7,
+        ),
+        entry(
+            "jeu-a/101.1a/exemple",
+            "example",
+            "Alice épuise son Allié : il ne peut plus attaquer. Les contre-alliés et `allié` ne comptent pas.",
+            title="Exemple",
+            parent="jeu-a/101.1a",
+            line=8,
+        ),
+        entry(
+            "jeu-a/102",
+            "section",
+            number="102",
+            title="Le tour",
+            parent="jeu-a/1",
+            line=9,
+            notes=["Le titre vient de l'édition anglaise."],
+        ),
+        entry(
+            "jeu-a/102.1",
+            "rule",
+            "Épuiser : action de tourner une carte. Au début du tour, redressez vos cartes "
+            "(voir 101.1 et 608.2). Les [alliés](https://exemple.fr) restent.",
+            number="102.1",
+            parent="jeu-a/102",
+            refs=["jeu-a/101.1"],
+            unresolved=[
+                Unresolved(
+                    "608.2",
+                    "jeu-a/101.1a",
+                    "La règle 608.2 n'existe pas ; 101.1a est la plus proche.",
+                )
+            ],
+            line=10,
+        ),
+        entry(
+            "jeu-a/102.1/ndt",
+            "note",
+            "NdT : « Riposte 2 » s'écrit « Retaliate 2 » en anglais. Symbole {X} et a < b.",
+            parent="jeu-a/102.1",
+            official=False,
+            line=11,
+        ),
+        entry(
+            "jeu-a/faq/q1",
+            "faq",
+            "Non : une carte épuisée reste en jeu. Voir 101.1.",
+            document="faq",
+            title="Une carte épuisée quitte-t-elle le jeu ?",
+            card="Garde royal",
+            refs=["jeu-a/101.1"],
+            line=20,
+        ),
+        entry(
+            "jeu-a/faq/errata-1",
+            "errata",
+            "Lire « deux cartes » au lieu de « une carte ».",
+            document="faq",
+            title="Garde royal",
+            card="Garde royal",
+            line=21,
+        ),
+        # Glossary of jeu-a.
+        entry(
+            "jeu-a/glossaire/epuiser",
+            "glossary",
+            "",
+            document="regles",
+            title="Épuiser",
+            aliases=["épuise", "épuisée", "épuisez"],
+            english="Exhaust",
+            defined_by="jeu-a/102.1",
+            refs=["jeu-a/102.1"],
+            line=10,
+        ),
+        entry(
+            "jeu-a/glossaire/reserve",
+            "glossary",
+            "Zone des cartes en attente.",
+            document="regles",
+            title="Réserve",
+            english="Reserve",
+            english_inferred=True,
+            line=5,
+        ),
+        entry(
+            "jeu-a/glossaire/reserve-active",
+            "glossary",
+            "Partie visible de la réserve.",
+            document="regles",
+            title="Réserve active",
+            parent="jeu-a/glossaire/reserve",
+            role="subentry",
+            english="Active reserve",
+            english_inferred=True,
+            line=5,
+        ),
+        entry(
+            "jeu-a/glossaire/allie",
+            "glossary",
+            "Un personnage qui aide le héros.",
+            document="regles",
+            title="Allié",
+            aliases=["alliés"],
+            english="Ally",
+            refs=["jeu-a/glossaire/riposte-x"],
+            line=30,
+        ),
+        entry(
+            "jeu-a/glossaire/riposte-x",
+            "glossary",
+            "Infligez X dégâts à l'attaquant.",
+            document="regles",
+            title="Riposte X",
+            english="Retaliate X",
+            line=31,
+        ),
+        entry(
+            "jeu-a/glossaire/garde",
+            "glossary",
+            "",
+            document="regles",
+            title="Gardes",
+            role="redirect",
+            refs=["jeu-a/glossaire/allie"],
+            line=32,
+        ),
+        # Game B: one rule, one term, same French word as game A (links stay inside a game).
+        entry("jeu-b/1.1", "rule", "Un allié peut épuiser une carte.", number="1.1", line=1),
+        entry(
+            "jeu-b/glossaire/allie",
+            "glossary",
+            "Carte de soutien.",
+            title="Allié",
+            english="Ally",
+            line=2,
+        ),
+    ]
+    return KnowledgeBase(games, entries)

@@ -1,0 +1,123 @@
+"""build_site: site_src written fresh, mkdocs run in strict mode, duplicate paths refused."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from arbitre.errors import ArbitreError
+from arbitre.paths import ProjectPaths
+from arbitre.site import build as site_build
+from arbitre.site.pages import Page
+
+from .small_kb import small_kb
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Ids(HTMLParser):
+    """Every id and every local link of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.titled_links: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(values["id"] or "")
+        href = values.get("href")
+        if tag == "a" and href and not re.match(r"[a-z]+:", href):
+            self.links.append(href)
+            if values.get("title"):
+                self.titled_links[href] = values["title"] or ""
+
+
+def parse(path: Path) -> _Ids:
+    parser = _Ids()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def broken_links(site: Path) -> list[str]:
+    """Local links whose page or anchor does not exist in the built site."""
+    pages = {p: parse(p) for p in site.rglob("*.html")}
+    broken = []
+    for page, parsed in sorted(pages.items()):
+        if page.name == "404.html":  # mkdocs writes it with absolute links for any depth
+            continue
+        for href in parsed.links:
+            target, _, fragment = href.partition("#")
+            path = (page.parent / target).resolve() if target else page
+            if path.is_dir() or target.endswith("/"):
+                path = path / "index.html"
+            if path not in pages:
+                if path.suffix == ".html" or not path.exists():
+                    broken.append(f"{page.relative_to(site)}: {href} (no page)")
+                continue
+            if fragment and fragment not in pages[path].ids:
+                broken.append(f"{page.relative_to(site)}: {href} (no anchor)")
+    return broken
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> ProjectPaths:
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    return ProjectPaths(tmp_path)
+
+
+def test_build_small_site(project: ProjectPaths) -> None:
+    (project.site_src / "old").mkdir(parents=True)
+    (project.site_src / "old" / "stale.md").write_text("# Stale\n", encoding="utf-8")
+    (project.site_src / ".gitkeep").write_text("", encoding="utf-8")
+    lines = list(site_build.build_site(small_kb(), project))
+    assert lines[0].startswith("rendered 9 pages")
+    assert lines[1].startswith("site_src: 10 file(s) written, 1 removed")
+    assert not (project.site_src / "old").exists()
+    assert (project.site_src / ".gitkeep").exists()  # checked in: kept
+    rules = parse(project.site / "jeu-a" / "regles" / "index.html")
+    assert {"101.1", "101.1a", "101.1a--exemple", "102.1--ndt"} <= rules.ids
+    # The first use of a term links to its definition, with the definition as hover text.
+    title = rules.titled_links["../glossaire/#glossaire--epuiser"]
+    assert title.startswith("Épuiser (anglais : Exhaust) — Épuiser : action de tourner une carte.")
+    assert broken_links(project.site) == []
+    # A second build with the same KB writes nothing new.
+    again = list(site_build.build_site(small_kb(), project))
+    assert again[1].startswith("site_src: 0 file(s) written, 0 removed")
+
+
+def test_two_pages_on_one_path_are_refused(
+    monkeypatch: pytest.MonkeyPatch, project: ProjectPaths
+) -> None:
+    original = site_build.site_pages
+
+    def doubled(kb):  # type: ignore[no-untyped-def]
+        pages = original(kb)
+        return [*pages, Page(pages[1].path, "home.md.j2", "Copie", pages[0].context)]
+
+    monkeypatch.setattr(site_build, "site_pages", doubled)
+    with pytest.raises(ArbitreError, match="jeu-a/index.md: written by « Jeu A » and « Copie »"):
+        list(site_build.build_site(small_kb(), project))
+    assert not project.site_src.exists()  # nothing written
+
+
+def test_a_broken_anchor_fails_the_build(
+    monkeypatch: pytest.MonkeyPatch, project: ProjectPaths
+) -> None:
+    original = site_build.render_site
+
+    def broken(kb):  # type: ignore[no-untyped-def]
+        files = original(kb)
+        files["index.md"] += "\n[cassé](jeu-a/regles/index.md#nulle-part)\n"
+        return files
+
+    monkeypatch.setattr(site_build, "render_site", broken)
+    with pytest.raises(ArbitreError, match="does not contain an anchor '#nulle-part'"):
+        list(site_build.build_site(small_kb(), project))
+    assert not project.site.exists()  # the previous site (none here) is kept

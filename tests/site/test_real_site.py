@@ -1,0 +1,56 @@
+"""The real site, built from the checked-in YAML (skipped until the YAML exists)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from arbitre.kb.load import load_kb
+from arbitre.paths import ProjectPaths
+from arbitre.site.build import build_site
+from arbitre.site.urls import entry_url
+
+from .test_build import broken_links, parse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    if not (ROOT / "content" / "the-spoils" / "game.yaml").is_file():
+        pytest.skip("The Spoils is not imported yet (arbitre import)")
+    kb = load_kb(ProjectPaths(ROOT))
+    if "the-spoils/609.1f" not in kb.by_id:
+        pytest.skip("the-spoils/609.1f is not in the YAML")
+    target = ProjectPaths(tmp_path_factory.mktemp("real"))
+    shutil.copy(ROOT / "mkdocs.yml", target.mkdocs_yml)
+    list(build_site(kb, target))
+    return kb, target
+
+
+def test_rule_page_has_the_anchor_of_609_1f(built) -> None:  # type: ignore[no-untyped-def]
+    kb, target = built
+    url = entry_url(kb.by_id["the-spoils/609.1f"], kb)
+    page, _, anchor = url.partition("#")
+    assert anchor == "609.1f"
+    assert anchor in parse(target.site / page.strip("/") / "index.html").ids
+
+
+def test_every_entry_has_its_anchor_on_its_page(built) -> None:  # type: ignore[no-untyped-def]
+    kb, target = built
+    ids: dict[str, set[str]] = {}
+    missing = []
+    for entry in kb.entries:
+        page, _, anchor = entry_url(entry, kb).partition("#")
+        if page not in ids:
+            ids[page] = parse(target.site / page.strip("/") / "index.html").ids
+        if anchor not in ids[page]:
+            missing.append(entry.id)
+    assert missing == []
+
+
+def test_every_link_lands_on_an_existing_anchor(built) -> None:  # type: ignore[no-untyped-def]
+    _kb, target = built
+    assert broken_links(target.site) == []

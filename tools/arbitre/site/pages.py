@@ -1,0 +1,711 @@
+"""KnowledgeBase -> page contexts: what every generated page shows, before any template runs.
+
+Pure: no I/O.  `site_pages(kb)` returns every page in a fixed order with a context of plain
+values (strings already escaped for Markdown where they are Markdown); `site_nav(kb)` returns the
+mkdocs `nav`.  Links between pages are relative `.md` paths, so mkdocs checks each one (and each
+anchor) when it builds.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitre.importers.text import fold
+from arbitre.kb.entry import Entry
+from arbitre.kb.knowledge import Game, KnowledgeBase
+from arbitre.site import urls
+from arbitre.site.terms import TermSpan, term_spans, used_in
+from arbitre.site.text import (
+    Insert,
+    escape_inline,
+    number_spans,
+    plain_excerpt,
+    render_text,
+    title_spans,
+)
+
+KIND_LABELS = {
+    "section": "Section",
+    "rule": "Règle",
+    "faq": "FAQ",
+    "glossary": "Glossaire",
+    "example": "Exemple",
+    "errata": "Errata",
+    "note": "Note",
+}
+KIND_PLURALS = {
+    "section": "sections",
+    "rule": "règles",
+    "faq": "questions de FAQ",
+    "glossary": "termes",
+    "example": "exemples",
+    "errata": "errata",
+    "note": "notes",
+}
+ROLE_LABELS = {
+    "commentary": "commentaire",
+    "quote": "citation",
+    "clarification": "clarification",
+    "variant": "variante",
+    "step": "étape",
+    "table": "tableau",
+    "front-matter": "introduction",
+    "redirect": "renvoi",
+    "subentry": "sous-entrée",
+}
+KIND_SINGULARS = {
+    "section": "section",
+    "rule": "règle",
+    "faq": "question de FAQ",
+    "glossary": "terme",
+    "example": "exemple",
+    "errata": "erratum",
+    "note": "note",
+}
+# Entries shown as Material admonitions: kind -> admonition type.
+ADMONITIONS = {"faq": "question", "example": "example", "errata": "warning", "note": "note"}
+# Above this many « Utilisé dans » links, the list folds into a collapsible block.
+USED_IN_FOLD = 12
+
+
+@dataclass
+class Page:
+    """One generated page: where it goes, which template renders it, and what it shows."""
+
+    path: str  # page path, as in urls.py ("" for the home page)
+    template: str
+    title: str
+    context: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def file(self) -> str:
+        return urls.page_file(self.path)
+
+
+def relative_link(from_page: str, to_page: str, anchor: str | None = None) -> str:
+    """A link from one generated page to another (or to an anchor on the same page)."""
+    fragment = f"#{anchor}" if anchor else ""
+    if from_page == to_page and anchor:
+        return fragment
+    start = posixpath.dirname(urls.page_file(from_page)) or "."
+    return posixpath.relpath(urls.page_file(to_page), start) + fragment
+
+
+def sort_key(text: str) -> tuple[str, str]:
+    """Alphabetical order for French terms: accents, case and leading signs (« + », « ( »)
+    ignored, then the text itself."""
+    return (re.sub(r"^\W+", "", fold(text)), text)
+
+
+class SiteData:
+    """Everything computed once from the KB and shared by all pages."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.spans: dict[str, list[TermSpan]] = term_spans(kb)
+        self.used_in = used_in(kb, {k: [s.term for s in v] for k, v in self.spans.items()})
+        self.doc_titles = {(g.id, d): t for g in kb.games for d, t in g.documents}
+        self.split = urls.split_documents(kb)
+        self._tooltips: dict[str, str] = {}
+        # entry id -> glossary terms it defines (`defined_by`) or holds (a term's parent).
+        self.defines: dict[str, list[str]] = {}
+        for entry in kb.entries:
+            if entry.kind != "glossary":
+                continue
+            for owner in (entry.defined_by, entry.parent):
+                if owner and owner in kb.by_id and kb.by_id[owner].kind != "glossary":
+                    listed = self.defines.setdefault(owner, [])
+                    if entry.id not in listed:
+                        listed.append(entry.id)
+
+    def tooltip(self, term: Entry) -> str:
+        """term_tooltip, computed once per term (a common term is linked hundreds of times)."""
+        if term.id not in self._tooltips:
+            self._tooltips[term.id] = term_tooltip(term, self.kb)
+        return self._tooltips[term.id]
+
+    def page_of(self, entry: Entry) -> str:
+        return urls.page_path(entry, self.kb)
+
+    def href(self, from_page: str, entry_id: str) -> str:
+        target = self.kb.by_id[entry_id]
+        return relative_link(from_page, self.page_of(target), urls.anchor(entry_id))
+
+    def label(self, entry: Entry) -> str:
+        """How a link to this entry reads: its number, else its title, else its kind and parent."""
+        if entry.number:
+            return entry.number
+        # A generic title (« Exemple ») says less than the rule the entry belongs to.
+        if entry.title and fold(entry.title) != fold(KIND_LABELS[entry.kind]):
+            return entry.title if len(entry.title) <= 60 else entry.title[:57].rstrip() + "…"
+        parent = self.kb.by_id.get(entry.parent) if entry.parent else None
+        if parent is not None and (parent.number or parent.title):
+            return f"{KIND_LABELS[entry.kind]} ({self.label(parent)})"
+        return urls.anchor(entry.id)
+
+    def hover(self, entry: Entry) -> str:
+        doc = self.doc_titles.get((entry.game, entry.document), entry.document)
+        head = " ".join(x for x in (entry.number, entry.title) if x)
+        if entry.kind == "glossary":
+            return self.tooltip(entry)
+        if not head:
+            head = plain_excerpt(entry.text, 90)
+        return f"{head} — {doc}"
+
+    def link_view(
+        self, from_page: str, entry_id: str, current: Entry | None = None
+    ) -> dict[str, str]:
+        target = self.kb.by_id[entry_id]
+        label = self.label(target)
+        if current is not None and target.game != current.game:
+            game = self.kb.game(target.game)
+            label = f"{label} ({game.title if game else target.game})"
+        elif (
+            current is not None
+            and target.document != current.document
+            and target.kind != "glossary"
+        ):
+            label = (
+                f"{label} ({self.doc_titles.get((target.game, target.document), target.document)})"
+            )
+        return {
+            "label": escape_inline(label),
+            "href": self.href(from_page, entry_id),
+            "title": self.hover(target),
+        }
+
+
+def term_tooltip(term: Entry, kb: KnowledgeBase) -> str:
+    """The hover text of a term: its definition (or the defining entry's text), and English."""
+    text = term.text
+    if not text.strip() and term.defined_by and term.defined_by in kb.by_id:
+        text = kb.by_id[term.defined_by].text
+    if not text.strip() and term.role == "redirect" and term.refs and term.refs[0] in kb.by_id:
+        text = kb.by_id[term.refs[0]].text
+    excerpt = plain_excerpt(text) if text.strip() else "Voir le glossaire."
+    english = ""
+    if term.english:
+        english = f" (anglais : {term.english}{', déduit' if term.english_inferred else ''})"
+    return f"{term.title}{english} — {excerpt}"
+
+
+def entry_body(data: SiteData, page: str, entry: Entry) -> str:
+    """The entry's text with glossary terms and the entries it cites linked where they appear:
+    a rule by its printed number, another entry by its title."""
+    kb = data.kb
+    inserts: list[Insert] = []
+    for span in data.spans.get(entry.id, []):
+        term = kb.by_id[span.term]
+        inserts.append(
+            Insert(span.start, span.end, data.href(page, term.id), data.tooltip(term), "arb-term")
+        )
+    cited = [kb.by_id[r] for r in entry.refs]
+    numbers = {t.number: t.id for t in cited if t.number}
+    titles = {t.title: t.id for t in cited if t.title and not t.number}
+    spans = number_spans(entry.text, numbers) + title_spans(entry.text, titles)
+    for start, end, target in sorted(spans):
+        if any(i.start < end and start < i.end for i in inserts):
+            continue
+        inserts.append(Insert(start, end, data.href(page, target), data.hover(kb.by_id[target])))
+    return render_text(entry.text, inserts)
+
+
+def _heading(entry: Entry) -> str:
+    """« 601 Commencer une Partie »; a title that already shows its number stands alone."""
+    if entry.number and entry.title and entry.number in entry.title:
+        return entry.title
+    return " ".join(x for x in (entry.number, entry.title) if x)
+
+
+def _box_title(entry: Entry) -> str:
+    """The title line of an admonition: a question stands alone; « Note du traducteur » needs
+    no « Note — » before it; otherwise the kind, then the number and title."""
+    label = KIND_LABELS[entry.kind]
+    head = _heading(entry)
+    if entry.kind == "faq" and head:
+        return head
+    if head and entry.title and fold(label) in fold(entry.title):
+        return head
+    return f"{label} — {head}" if head else label
+
+
+def _starts_paragraph(markdown: str) -> bool:
+    first = markdown.lstrip().split("\n", 1)[0]
+    return not re.match(r"(?:[-*+]|\d+[.)]|>|#|\||```|\s)", first)
+
+
+def source_lines(entry: Entry) -> str:
+    start, end = entry.source.line_start, entry.source.line_end
+    return f"l. {start}" if start == end else f"l. {start}–{end}"
+
+
+def source_label(entry: Entry) -> str:
+    return f"{posixpath.basename(entry.source.file)}, {source_lines(entry)}"
+
+
+def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> dict[str, Any]:
+    """What the entry template needs for one entry on one page."""
+    kb = data.kb
+    ancestors = kb.ancestors(entry.id)
+    same_doc = [a for a in ancestors if a.document == entry.document and a.game == entry.game]
+    section_depth = sum(1 for a in same_doc if a.kind == "section")
+    # Nesting below the nearest section: sub-rules and examples are indented under their rule.
+    nested = 0
+    for a in reversed(same_doc):
+        if a.kind == "section":
+            break
+        nested += 1
+    # The kind is already said by the admonition title or the page (glossary); roles are not.
+    badges: list[str] = []
+    if entry.role and entry.role in ROLE_LABELS:
+        badges.append(ROLE_LABELS[entry.role])
+    if not entry.official:
+        badges.append("non officiel")
+    unresolved = []
+    for u in entry.unresolved:
+        intended = None
+        if u.intended and u.intended in kb.by_id:
+            intended = data.link_view(page, u.intended, entry)
+        unresolved.append(
+            {"target": escape_inline(u.target), "note": escape_inline(u.note), "intended": intended}
+        )
+    heading = _heading(entry)
+    body = entry_body(data, page, entry) if entry.text.strip() else ""
+    return {
+        "id": entry.id,
+        "anchor": urls.anchor(entry.id),
+        "kind": entry.kind,
+        "kind_label": KIND_LABELS[entry.kind],
+        "box_title": escape_inline(_box_title(entry)),
+        "admonition": ADMONITIONS.get(entry.kind),
+        "badges": badges,
+        "number": escape_inline(entry.number) if entry.number else None,
+        "title": escape_inline(entry.title) if entry.title else None,
+        "heading": escape_inline(heading or KIND_LABELS[entry.kind]),
+        "heading_level": min(6, heading_base + section_depth),
+        "nested": min(nested, 3),
+        "card": escape_inline(entry.card) if entry.card else None,
+        "body": body,
+        # A rule without a title reads « 101.1 Text… » in one paragraph, like the printed rules.
+        "inline_head": bool(
+            body
+            and not entry.title
+            and not entry.card
+            and entry.kind not in ADMONITIONS
+            and _starts_paragraph(body)
+        ),
+        "refs": [data.link_view(page, r, entry) for r in entry.refs],
+        # A term citing the entry that defines it is listed once, under « Termes définis ».
+        "cited_by": [
+            data.link_view(page, c, entry)
+            for c in kb.cited_by(entry.id)
+            if c not in data.defines.get(entry.id, [])
+        ],
+        # Terms this entry defines, unless the page lists them itself (the glossary page).
+        "defines": [
+            data.link_view(page, t, entry)
+            for t in data.defines.get(entry.id, [])
+            if data.page_of(kb.by_id[t]) != page
+        ],
+        "unresolved": unresolved,
+        "notes": [escape_inline(n) for n in entry.notes],
+        "source": escape_inline(source_label(entry)),
+        "lines": source_lines(entry),
+    }
+
+
+def _document_entries(kb: KnowledgeBase, game: str, document: str) -> list[Entry]:
+    return [
+        e for e in kb.entries if e.game == game and e.document == document and e.kind != "glossary"
+    ]
+
+
+def _kind_counts(entries: list[Entry]) -> list[str]:
+    counts = Counter(e.kind for e in entries)
+    order = ["section", "rule", "faq", "example", "errata", "note", "glossary"]
+    return [
+        f"{counts[k]} {KIND_PLURALS[k] if counts[k] > 1 else KIND_SINGULARS[k]}"
+        for k in order
+        if counts[k]
+    ]
+
+
+def _game_documents(data: SiteData, game: Game, from_page: str) -> list[dict[str, Any]]:
+    kb = data.kb
+    docs = []
+    for doc_id, doc_title in game.documents:
+        if doc_id == urls.GLOSSARY_SLUG:
+            continue  # listed as the glossary
+        entries = _document_entries(kb, game.id, doc_id)
+        page = urls.document_page(game.id, doc_id)
+        sections = [
+            {
+                "title": escape_inline(_section_title(kb.by_id[s])),
+                "href": relative_link(from_page, urls.section_page(game.id, doc_id, s)),
+            }
+            for s in data.split.get((game.id, doc_id), [])
+        ]
+        docs.append(
+            {
+                "id": doc_id,
+                "title": escape_inline(doc_title),
+                "href": relative_link(from_page, page),
+                "count": len(entries),
+                "kinds": _kind_counts(entries),
+                "sections": sections,
+            }
+        )
+    return docs
+
+
+def _section_title(section: Entry) -> str:
+    return " ".join(x for x in (section.number, section.title) if x) or urls.anchor(section.id)
+
+
+def _glossary_terms(kb: KnowledgeBase, game: str) -> list[Entry]:
+    return [e for e in kb.entries if e.kind == "glossary" and e.game == game]
+
+
+def home_page(data: SiteData) -> Page:
+    kb = data.kb
+    games = []
+    for game in kb.games:
+        terms = _glossary_terms(kb, game.id)
+        games.append(
+            {
+                "title": escape_inline(game.title),
+                "href": relative_link("", urls.game_page(game.id)),
+                "documents": _game_documents(data, game, ""),
+                "terms": len(terms),
+                "glossary_href": relative_link("", urls.glossary_page(game.id)) if terms else None,
+            }
+        )
+    return Page(
+        "",
+        "home.md.j2",
+        "Arbitre",
+        {
+            "games": games,
+            "entries": len(kb.entries),
+            "terms": sum(1 for e in kb.entries if e.kind == "glossary"),
+            "lexicon_href": relative_link("", urls.LEXICON_PAGE),
+            "example": _example_entry(kb),
+        },
+    )
+
+
+def _example_entry(kb: KnowledgeBase) -> dict[str, str] | None:
+    """A numbered rule to show in the home page's search examples (the first one)."""
+    for entry in kb.entries:
+        if entry.kind == "rule" and entry.number:
+            return {
+                "id": entry.id,
+                "number": entry.number,
+                "href": relative_link("", urls.page_path(entry, kb), urls.anchor(entry.id)),
+            }
+    return None
+
+
+def game_page(data: SiteData, game: Game) -> Page:
+    page = urls.game_page(game.id)
+    terms = _glossary_terms(data.kb, game.id)
+    return Page(
+        page,
+        "game.md.j2",
+        game.title,
+        {
+            "title": escape_inline(game.title),
+            "source": escape_inline(posixpath.basename(game.source)) if game.source else None,
+            "documents": _game_documents(data, game, page),
+            "terms": len(terms),
+            "with_english": sum(1 for t in terms if t.english),
+            "glossary_href": relative_link(page, urls.glossary_page(game.id)) if terms else None,
+            "home_href": relative_link(page, ""),
+        },
+    )
+
+
+def _entries_context(
+    data: SiteData, page: str, entries: list[Entry], heading_base: int
+) -> list[dict[str, Any]]:
+    views = [entry_view(data, page, e, heading_base) for e in entries]
+    return views
+
+
+def _single_root(entries: list[Entry]) -> bool:
+    """True when the first entry is a section that holds every other entry of the list: it then
+    titles the page (h1) instead of repeating under the document's title."""
+    if not entries or entries[0].kind != "section":
+        return False
+    ids = {e.id for e in entries}
+    return all(e.parent in ids for e in entries[1:]) and (entries[0].parent not in ids)
+
+
+def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> list[Page]:
+    kb = data.kb
+    entries = _document_entries(kb, game.id, doc_id)
+    page = urls.document_page(game.id, doc_id)
+    common = {
+        "game": escape_inline(game.title),
+        "game_href": relative_link(page, urls.game_page(game.id)),
+        "document": escape_inline(doc_title),
+        "kinds": _kind_counts(entries),
+        "source": escape_inline(posixpath.basename(game.source)) if game.source else None,
+    }
+    sections = data.split.get((game.id, doc_id))
+    if not sections:
+        titled = _single_root(entries)
+        return [
+            Page(
+                page,
+                "document.md.j2",
+                doc_title,
+                {
+                    **common,
+                    "count": len(entries),
+                    "titled": titled,
+                    "entries": _entries_context(data, page, entries, 1 if titled else 2),
+                    "sections": [],
+                    "forward": None,
+                },
+            )
+        ]
+    split = urls.split_sections(kb)
+    outside = [e for e in entries if e.id not in split]
+    forward = {
+        urls.anchor(e.id): urls.section_page(game.id, doc_id, split[e.id])
+        for e in entries
+        if e.id in split
+    }
+    prefix = page
+    pages = [
+        Page(
+            page,
+            "document.md.j2",
+            doc_title,
+            {
+                **common,
+                "count": len(entries),
+                "titled": _single_root(outside),
+                "entries": _entries_context(data, page, outside, 1 if _single_root(outside) else 2),
+                "sections": [
+                    {
+                        "title": escape_inline(_section_title(kb.by_id[s])),
+                        "href": relative_link(page, urls.section_page(game.id, doc_id, s)),
+                        "count": sum(1 for v in split.values() if v == s),
+                    }
+                    for s in sections
+                ],
+                # Old links to /<game>/<doc>/#anchor land on the section page that holds the anchor.
+                "forward": json.dumps(
+                    {a: p[len(prefix) :] for a, p in sorted(forward.items())},
+                    ensure_ascii=False,
+                    sort_keys=True,
+                    separators=(",", ":"),
+                ),
+            },
+        )
+    ]
+    for position, section_id in enumerate(sections):
+        section = kb.by_id[section_id]
+        members = [e for e in entries if split.get(e.id) == section_id]
+        members.sort(key=lambda e: e.id != section_id)  # the section itself opens its page
+        spage = urls.section_page(game.id, doc_id, section_id)
+        depth = sum(
+            1 for a in kb.ancestors(section_id) if a.kind == "section" and a.document == doc_id
+        )
+        previous = sections[position - 1] if position > 0 else None
+        following = sections[position + 1] if position + 1 < len(sections) else None
+        pages.append(
+            Page(
+                spage,
+                "section.md.j2",
+                _section_title(section),
+                {
+                    **common,
+                    "document_href": relative_link(spage, page),
+                    "count": len(members),
+                    # The section is the page's title (h1); its subsections start at h2.
+                    "entries": _entries_context(data, spage, members, 1 - depth),
+                    "previous": _neighbour(kb, spage, game.id, doc_id, previous),
+                    "next": _neighbour(kb, spage, game.id, doc_id, following),
+                },
+            )
+        )
+    return pages
+
+
+def _neighbour(
+    kb: KnowledgeBase, page: str, game: str, doc: str, section_id: str | None
+) -> dict[str, str] | None:
+    if section_id is None:
+        return None
+    return {
+        "title": escape_inline(_section_title(kb.by_id[section_id])),
+        "href": relative_link(page, urls.section_page(game, doc, section_id)),
+    }
+
+
+def glossary_page(data: SiteData, game: Game) -> Page | None:
+    kb = data.kb
+    terms = _glossary_terms(kb, game.id)
+    # A document named « glossaire » shares this page: its heading and introduction come first,
+    # entries filed under a term (an FAQ answer, an example) follow that term.
+    others = _document_entries(kb, game.id, urls.GLOSSARY_SLUG)
+    if not terms and not others:
+        return None
+    page = urls.glossary_page(game.id)
+    under_term: dict[str, list[Entry]] = {}
+    intro: list[Entry] = []
+    for entry in others:
+        owner = next((a for a in reversed(kb.ancestors(entry.id)) if a.kind == "glossary"), None)
+        if owner is None:
+            intro.append(entry)
+        else:
+            under_term.setdefault(owner.id, []).append(entry)
+    letters: dict[str, list[dict[str, Any]]] = {}
+    for term in sorted(terms, key=lambda t: sort_key(t.title or t.id)):
+        key = sort_key(term.title or "")[0][:1].upper()
+        letter = key if key.isalpha() else "#"
+        view = term_view(data, page, term)
+        view["entries"] = _entries_context(data, page, under_term.get(term.id, []), 4)
+        letters.setdefault(letter, []).append(view)
+    return Page(
+        page,
+        "glossary.md.j2",
+        f"Glossaire — {game.title}",
+        {
+            "game": escape_inline(game.title),
+            "game_href": relative_link(page, urls.game_page(game.id)),
+            "lexicon_href": relative_link(page, urls.LEXICON_PAGE),
+            "count": len(terms),
+            "intro": _entries_context(data, page, intro, 2),
+            "letters": [
+                {
+                    "letter": letter,
+                    "anchor": f"arb-lettre-{letter.lower() if letter != '#' else 'autres'}",
+                    "terms": views,
+                }
+                for letter, views in sorted(letters.items(), key=lambda kv: (kv[0] == "#", kv[0]))
+            ],
+        },
+    )
+
+
+def term_view(data: SiteData, page: str, term: Entry) -> dict[str, Any]:
+    kb = data.kb
+    view = entry_view(data, page, term, 3)
+    defined_by = None
+    if term.defined_by and term.defined_by in kb.by_id:
+        definer = kb.by_id[term.defined_by]
+        defined_by = {
+            **data.link_view(page, definer.id, term),
+            "excerpt": escape_inline(plain_excerpt(definer.text, 400))
+            if not term.text.strip()
+            else None,
+        }
+    parent = None
+    if term.parent and term.parent in kb.by_id and kb.by_id[term.parent].kind == "glossary":
+        parent = data.link_view(page, term.parent, term)
+    users = [data.link_view(page, u, term) for u in data.used_in.get(term.id, [])]
+    # The defining entry is shown as « Défini par »; « Voir aussi » lists the other refs.
+    view["refs"] = [
+        r for r, rid in zip(view["refs"], term.refs, strict=True) if rid != term.defined_by
+    ]
+    view.update(
+        {
+            "english": escape_inline(term.english) if term.english else None,
+            "english_inferred": term.english_inferred,
+            "aliases": [escape_inline(a) for a in sorted(term.aliases, key=sort_key)],
+            "defined_by": defined_by,
+            "parent": parent,
+            "used_in": users,
+            "used_in_folded": len(users) > USED_IN_FOLD,
+        }
+    )
+    return view
+
+
+def lexicon_page(data: SiteData) -> Page:
+    kb = data.kb
+    page = urls.LEXICON_PAGE
+    games = {g.id: g.title for g in kb.games}
+    rows = []
+    for term in sorted(
+        (e for e in kb.entries if e.kind == "glossary"),
+        key=lambda t: (*sort_key(t.title or t.id), t.game, t.id),
+    ):
+        rows.append(
+            {
+                "term": escape_inline(term.title or urls.anchor(term.id)),
+                "href": data.href(page, term.id),
+                "english": escape_inline(term.english) if term.english else None,
+                "english_inferred": term.english_inferred,
+                "game": escape_inline(games.get(term.game, term.game)),
+                "game_href": relative_link(page, urls.glossary_page(term.game)),
+                "redirect": term.role == "redirect",
+            }
+        )
+    return Page(
+        page,
+        "lexicon.md.j2",
+        "Lexique français ↔ anglais",
+        {
+            "rows": rows,
+            "count": len(rows),
+            "with_english": sum(1 for r in rows if r["english"]),
+            "inferred": sum(1 for r in rows if r["english_inferred"]),
+        },
+    )
+
+
+def site_pages(kb: KnowledgeBase) -> list[Page]:
+    """Every page of the site, in navigation order."""
+    data = SiteData(kb)
+    pages = [home_page(data)]
+    for game in kb.games:
+        pages.append(game_page(data, game))
+        for doc_id, doc_title in game.documents:
+            if doc_id != urls.GLOSSARY_SLUG:  # shown by the glossary page
+                pages.extend(document_pages(data, game, doc_id, doc_title))
+        glossary = glossary_page(data, game)
+        if glossary is not None:
+            pages.append(glossary)
+    pages.append(lexicon_page(data))
+    return pages
+
+
+def site_nav(kb: KnowledgeBase) -> list[Any]:
+    """The mkdocs `nav`: home, one section per game (overview first), the lexicon."""
+    split = urls.split_documents(kb)
+    nav: list[Any] = [{"Accueil": urls.page_file("")}]
+    for game in kb.games:
+        items: list[Any] = [urls.page_file(urls.game_page(game.id))]
+        for doc_id, doc_title in game.documents:
+            if doc_id == urls.GLOSSARY_SLUG:
+                continue  # the glossary page, listed last
+            doc_file = urls.page_file(urls.document_page(game.id, doc_id))
+            sections = split.get((game.id, doc_id))
+            if sections:
+                children: list[Any] = [doc_file]
+                children += [
+                    {
+                        _section_title(kb.by_id[s]): urls.page_file(
+                            urls.section_page(game.id, doc_id, s)
+                        )
+                    }
+                    for s in sections
+                ]
+                items.append({doc_title: children})
+            else:
+                items.append({doc_title: doc_file})
+        if _glossary_terms(kb, game.id) or urls.GLOSSARY_SLUG in dict(game.documents):
+            items.append({"Glossaire": urls.page_file(urls.glossary_page(game.id))})
+        nav.append({game.title: items})
+    nav.append({"Lexique français ↔ anglais": urls.page_file(urls.LEXICON_PAGE)})
+    return nav
