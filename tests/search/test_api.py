@@ -1,0 +1,148 @@
+"""The HTTP app, in process (ASGI test client): same JSON as the CLI, 400/404 never 422/500."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from starlette.exceptions import StarletteDeprecationWarning
+
+from arbitre.errors import IndexMissing
+from arbitre.paths import ProjectPaths
+from arbitre.search.app import create_app
+from arbitre.search.service import format_results, run_search
+
+with warnings.catch_warnings():
+    # starlette >= 1.x prefers httpx2 for its test client; httpx works the same here.
+    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    from fastapi.testclient import TestClient
+
+from tests.search.conftest import tiny_kb
+
+
+@pytest.fixture(scope="module")
+def client(tiny_project):
+    return TestClient(create_app(tiny_project, tiny_kb()))
+
+
+def test_search_returns_the_same_json_as_run_search(client, tiny_project):
+    response = client.get("/api/search", params={"q": "Fugace", "limit": 3})
+    assert response.status_code == 200
+    assert response.json() == run_search(tiny_project, "Fugace", limit=3)
+    assert response.json()["hits"][0]["id"] == "altered/glossaire/fugace"
+
+
+def test_search_filters_and_paging(client, tiny_project):
+    params = {
+        "q": "attaque",
+        "game": "marvel-champions",
+        "kind": "glossary",
+        "limit": 2,
+        "offset": 1,
+    }
+    body = client.get("/api/search", params=params).json()
+    assert body == run_search(
+        tiny_project, "attaque", game="marvel-champions", kind="glossary", limit=2, offset=1
+    )
+    assert {h["game"] for h in body["hits"]} == {"marvel-champions"}
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({}, "empty"),
+        ({"q": "  "}, "empty"),
+        ({"q": "x", "limit": "abc"}, "'limit' must be an integer"),
+        ({"q": "x", "limit": "0"}, "'limit' must be between 1 and 100"),
+        ({"q": "x", "limit": "1000"}, "'limit' must be between 1 and 100"),
+        ({"q": "x", "offset": "-1"}, "'offset' must be between"),
+        ({"q": "x", "game": "chess"}, "unknown game 'chess'"),
+        ({"q": "x", "kind": "poem"}, "unknown kind 'poem'"),
+        ({"q": "game:nope x"}, "unknown game 'nope'"),
+        ({"q": "x" * 600}, "longer than 500"),
+    ],
+)
+def test_bad_parameters_are_400_with_a_message(client, params, message):
+    response = client.get("/api/search", params=params)
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+
+
+def test_entry_with_cited_by_and_children(client):
+    body = client.get("/api/entries/the-spoils/609.1f").json()
+    assert body["id"] == "the-spoils/609.1f"
+    assert body["cited_by"] == ["the-spoils/413.1"]
+    assert client.get("/api/entries/the-spoils/609.1").json()["children"] == [
+        "the-spoils/609.1a",
+        "the-spoils/609.1f",
+    ]
+
+
+def test_unknown_entry_is_404_json(client):
+    response = client.get("/api/entries/the-spoils/999.9z")
+    assert response.status_code == 404
+    assert response.json() == {"error": "no entry 'the-spoils/999.9z'"}
+    assert client.get("/r/nope/x", follow_redirects=False).status_code == 404
+    assert client.get("/api/nothing").json() == {"error": "Not Found"}
+
+
+def test_health(client, tiny_project):
+    body = client.get("/api/health").json()
+    assert body["status"] == "ok"
+    assert body["entries"] == len(tiny_kb().entries)
+    assert body["index"]["entries"] == body["entries"]
+    assert len(body["index"]["fingerprint"]) == 16
+
+
+def test_permalink_redirects_to_the_site_anchor(client):
+    response = client.get("/r/the-spoils/609.1f", follow_redirects=False)
+    assert response.status_code == 302
+    assert response.headers["location"] == "/the-spoils/regles/#609.1f"
+
+
+def test_openapi_and_docs(client):
+    schema = client.get("/openapi.json").json()
+    assert "/api/search" in schema["paths"] and "/api/entries/{entry_id}" in schema["paths"]
+    assert client.get("/docs").status_code == 200
+
+
+def test_home_without_a_built_site_says_so(client):
+    response = client.get("/")
+    assert response.status_code == 503
+    assert "arbitre build" in response.text
+
+
+def test_home_serves_the_built_site(tiny_project, tmp_path):
+    root = tmp_path / "project"
+    for name in ("content", "glossary"):
+        (root / name).mkdir(parents=True)
+    (root / "site").mkdir()
+    (root / "site" / "index.html").write_text("<h1>Arbitre</h1>", encoding="utf-8")
+    app_client = TestClient(create_app(ProjectPaths(root), tiny_kb()))  # builds its missing index
+    assert app_client.get("/").text == "<h1>Arbitre</h1>"
+    assert (
+        app_client.get("/api/search", params={"q": "609.1f"}).json()["hits"][0]["id"]
+        == "the-spoils/609.1f"
+    )
+
+
+def test_missing_or_stale_index_is_reported(tmp_path):
+    paths = ProjectPaths(tmp_path)
+    (tmp_path / "content").mkdir()
+    with pytest.raises(IndexMissing, match="arbitre index"):
+        run_search(paths, "attaque")
+    from arbitre.search.indexer import build_index
+
+    build_index(tiny_kb(), paths.index)
+    assert run_search(paths, "609.1f")["hits"][0]["id"] == "the-spoils/609.1f"
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "altered.yaml").write_text("entries: []\n", encoding="utf-8")
+    with pytest.raises(IndexMissing, match="stale"):
+        run_search(paths, "attaque")
+
+
+def test_text_format_lists_numbered_hits(tiny_project):
+    text = format_results(run_search(tiny_project, "destrucion"), as_json=False)
+    assert "Vouliez-vous dire : destruction ?" in text
+    assert "1. ashes/faq/destruction  [faq]" in text
+    assert "«destruction»" in text and "/ashes/faq/#faq--destruction" in text

@@ -1,0 +1,185 @@
+"""Search behaviour on the small in-code knowledge base (datasette `test_searchable` style)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from arbitre.search.query import InvalidQuery, parse_query
+
+GAMES = ["altered", "ashes", "four-souls", "marvel-champions", "the-spoils"]
+
+
+def ids(result):
+    return [h["id"] for h in result["hits"]]
+
+
+# query, expected id, position: "first" (rank 1) or "top5"
+TABLE = [
+    # Rule numbers, as printed or with a prefix; parent numbers list their sub-rules after them.
+    ("609.1f", "the-spoils/609.1f", "first"),
+    ("règle 609.1f", "the-spoils/609.1f", "first"),
+    ("r. 4.3.h", "altered/4.3.h", "first"),
+    ("4.3.h", "altered/4.3.h", "first"),
+    ("7.4.3.b", "altered/7.4.3.b", "first"),
+    ("7.4.3b", "altered/7.4.3.b", "first"),
+    ("regle 609", "the-spoils/609", "first"),
+    # Terms: the definition first.
+    ("Fugace", "altered/glossaire/fugace", "first"),
+    ("Fugace", "altered/2.4.6.a", "top5"),
+    ("pile de victoire", "marvel-champions/glossaire/pile-de-victoire", "first"),
+    ("Sabotage", "altered/7.3.18.a", "top5"),
+    ("seuil", "the-spoils/405.1", "first"),
+    # English terms find the French entry.
+    ("fleeting", "altered/glossaire/fugace", "first"),
+    ("exhausted", "the-spoils/glossaire/epuise", "first"),
+    ("exhaust", "altered/glossaire/epuiser", "first"),
+    ("stunned", "marvel-champions/glossaire/sonne", "first"),
+    ("retaliate", "marvel-champions/glossaire/riposte-x", "first"),
+    ("quickstrike", "marvel-champions/glossaire/coup-rapide", "first"),
+    ("speed", "the-spoils/503.2", "first"),
+    ("strength", "the-spoils/609.1a", "first"),
+    # Aliases and abbreviations find their term; a redirect lands on its target.
+    ("ATQ", "marvel-champions/glossaire/attaque", "first"),
+    ("fugaces", "altered/glossaire/fugace", "first"),
+    ("contre-attaque", "marvel-champions/glossaire/riposte-x", "top5"),
+    # Questions: FAQ answers; filler words do not matter.
+    ("est-ce que je peux bloquer pendant mon propre tour ?", "the-spoils/faq/bloquer", "first"),
+    ("mon deck est vide, ai-je perdu ?", "the-spoils/faq/deck-vide", "first"),
+    # Card names, sections, examples.
+    ("Jaguar bleu", "ashes/faq/jaguar-bleu", "first"),
+    ("exemple d'attaque", "four-souls/exemples/attaque", "first"),
+    # Accents optional, one typo tolerated.
+    ("petillement", "four-souls/regles/petillement", "first"),
+    ("cout de reserve", "altered/2.2.7.a", "first"),
+    ("personage imbloquable", "the-spoils/413.1", "first"),
+    ("effets declenches par la destrucion d'une unite", "ashes/faq/destruction", "first"),
+]
+
+
+@pytest.mark.parametrize(("query", "expected", "position"), TABLE)
+def test_search_table(tiny, query, expected, position):
+    found = ids(tiny.search(query))
+    if position == "first":
+        assert found[:1] == [expected], found
+    else:
+        assert expected in found[:5], found
+
+
+def test_parent_number_lists_sub_rules_in_order(tiny):
+    assert ids(tiny.search("609.1"))[:3] == [
+        "the-spoils/609.1",
+        "the-spoils/609.1a",
+        "the-spoils/609.1f",
+    ]
+    assert ids(tiny.search("609"))[:4] == [
+        "the-spoils/609",
+        "the-spoils/609.1",
+        "the-spoils/609.1a",
+        "the-spoils/609.1f",
+    ]
+
+
+def test_number_query_then_citing_entries(tiny):
+    found = ids(tiny.search("609.1f"))
+    assert found[0] == "the-spoils/609.1f"
+    assert "the-spoils/413.1" in found  # cites 609.1f in its text
+
+
+@pytest.mark.parametrize(
+    ("correct", "variant"),
+    [
+        ("pétillement", "petillement"),
+        ("Épuisé", "epuise"),
+        ("coût de réserve", "cout de reserve"),
+        ("Sonné", "sonne"),
+        ("personnage imblocable", "personage imblocable"),
+        ("destruction", "destrucion"),
+        ("Sabotage", "Sabotgae"),
+        ("quickstrike", "quickstirke"),
+    ],
+)
+def test_accentless_and_typo_queries_find_the_same_top_hit(tiny, correct, variant):
+    assert ids(tiny.search(variant))[:1] == ids(tiny.search(correct))[:1]
+
+
+def test_typo_gives_a_suggestion(tiny):
+    result = tiny.search("destrucion")
+    assert result["suggestion"] == "destruction"
+    assert tiny.search("destruction")["suggestion"] is None
+
+
+def test_filters_and_inline_filters(tiny):
+    assert {h["game"] for h in tiny.search("épuisé", game="altered")["hits"]} == {"altered"}
+    assert ids(tiny.search("game:altered épuisé")) == ids(tiny.search("épuisé", game="altered"))
+    assert {h["kind"] for h in tiny.search("attaque kind:glossary")["hits"]} == {"glossary"}
+    assert {h["kind"] for h in tiny.search("attaque", kind="glossaire")["hits"]} == {"glossary"}
+    assert ids(tiny.search("609.1", game="altered")) == []
+
+
+def test_result_shape_and_highlights(tiny):
+    result = tiny.search("bloquer tour adversaire", limit=2)
+    assert set(result) == {"query", "total", "hits", "suggestion"}
+    assert result["query"] == "bloquer tour adversaire"
+    assert result["total"] >= 1 and len(result["hits"]) <= 2
+    hit = result["hits"][0]
+    assert list(hit) == [
+        "id",
+        "game",
+        "document",
+        "kind",
+        "number",
+        "title",
+        "text",
+        "url",
+        "score",
+        "highlights",
+    ]
+    assert hit["url"] == "/the-spoils/faq/#faq--bloquer"
+    assert "<mark>bloquer</mark>" in hit["highlights"]
+
+
+def test_offset_pages_through_the_same_ranking(tiny):
+    everything = ids(tiny.search("attaque", limit=20))
+    assert ids(tiny.search("attaque", limit=2, offset=1)) == everything[1:3]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"q": ""}, "empty"),
+        ({"q": "x", "game": "chess"}, "unknown game"),
+        ({"q": "x", "kind": "poem"}, "unknown kind"),
+        ({"q": "game:altered"}, "no words"),
+    ],
+)
+def test_invalid_queries(tiny, kwargs, message):
+    with pytest.raises(InvalidQuery, match=message):
+        tiny.search(**kwargs)
+
+
+def test_parse_query_understands_questions_and_numbers():
+    parsed = parse_query("Est-ce que je peux bloquer pendant mon tour ?", GAMES)
+    assert parsed.question and parsed.words == ["bloquer", "pendant", "tour"]
+    assert parse_query("règle 408", GAMES).number == "408"
+    assert parse_query("r. 4.3.h", GAMES).number == "4.3h"
+    assert parse_query("pile de victoire", GAMES).term_like
+    assert parse_query("jeu:spoils vitesse", GAMES).game == "the-spoils"
+
+
+def test_searcher_is_thread_safe(tiny):
+    expected = {q: ids(tiny.search(q)) for q, _, _ in TABLE}
+    errors: list[str] = []
+
+    def worker() -> None:
+        for q, _, _ in TABLE * 3:
+            if ids(tiny.search(q)) != expected[q]:
+                errors.append(q)
+
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

@@ -1,0 +1,257 @@
+"""French text analysis for the index and the queries (whoosh analyzers).
+
+One chain, two depths:
+
+    tokenize (rule numbers whole, French elision, slash pairs split)
+      -> lowercase -> fold accents -> normalise rule numbers -> drop stop words
+      -> [French Snowball stem]          (stemmed fields: `french_analyzer`)
+
+The unstemmed chain (`folded_analyzer`) feeds the "exact word" fields, the vocabulary used for
+typo correction, and glossary matching.  Accents are folded *before* stemming so that a word
+typed without accents ("activite") gets the same stem as the printed one ("activité").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from whoosh.analysis import Filter, LowercaseFilter, StopFilter, Token, Tokenizer
+from whoosh.lang.snowball.french import FrenchStemmer
+from whoosh.lang.stopwords import stoplists
+
+# Words elided before an apostrophe: « l'attaque », « jusqu'à », « lorsqu'un ».  They carry no
+# meaning for search, so the tokenizer drops them (and keeps the word that follows).
+ELISIONS = (
+    "jusqu",
+    "lorsqu",
+    "puisqu",
+    "quoiqu",
+    "presqu",
+    "qu",
+    "l",
+    "d",
+    "s",
+    "n",
+    "j",
+    "c",
+    "m",
+    "t",
+)
+APOSTROPHES = "'’ʼ"
+
+# A printed rule number: at least one dot, optionally a sub-rule letter glued or after a dot
+# (« 609.1f », « 7.4.3.b », « 4.3.h », « 102.1a »).  A letter followed by more letters is a word
+# (« 102.1aVous » is two tokens), so the lookahead refuses it.
+NUMBER_RE = r"\d+(?:\.\d+)+(?:\.?[a-zA-Z](?![^\W\d_]))?"
+WORD_RE = r"[^\W_]+"
+TOKEN_PATTERN = re.compile(
+    r"(?:(?<![^\W_])(?:" + "|".join(ELISIONS) + r")[" + APOSTROPHES + r"](?=[^\W_]))?"
+    r"(?P<tok>" + NUMBER_RE + "|" + WORD_RE + ")",
+    re.IGNORECASE,
+)
+RULE_NUMBER = re.compile(r"^\d+(?:\.\d+)*(?:\.?[a-z])?$", re.IGNORECASE)
+
+# French stop words (the Snowball list lacks some very common forms) plus the one-letter
+# verb « a ».  Folded, because the stop filter runs after accent folding.
+EXTRA_STOPS = {
+    "a",
+    "les",
+    "cet",
+    "cette",
+    "ca",
+    "cela",
+    "ceci",
+    "celle",
+    "celui",
+    "ceux",
+    "dont",
+    "lors",
+    "si",
+}
+
+
+def fold(text: str) -> str:
+    """Lowercase, accents removed, ligatures opened: « Œuvre Épuisée » -> « oeuvre epuisee »."""
+    return _fold_cached(text) if len(text) < 40 else _fold(text)
+
+
+def _fold(text: str) -> str:
+    text = text.lower().translate(_LIGATURES)
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_fold_cached = cache(_fold)
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "’": "'", "ʼ": "'"})
+
+
+@cache
+def stop_words() -> frozenset[str]:
+    return frozenset(_fold(w) for w in stoplists["fr"]) | EXTRA_STOPS
+
+
+def number_key(number: str) -> str:
+    """The comparison key of a rule number: lowercase, no dot before the sub-rule letter.
+
+    « 7.4.3.b » and « 7.4.3b » are the same key, « 609.1F » and « 609.1f » too.
+    """
+    key = number.strip().lower().rstrip(".")
+    return re.sub(r"\.([a-z])$", r"\1", key)
+
+
+def number_prefixes(number: str) -> list[str]:
+    """The keys of every parent of a number: « 609.1f » -> [« 609 », « 609.1 »]."""
+    key = number_key(number)
+    parents: list[str] = []
+    base = re.sub(r"[a-z]$", "", key)
+    if base != key:
+        parents.append(base)
+    parts = base.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        parents.append(".".join(parts[:i]))
+    return sorted(set(parents) - {key}, key=len)
+
+
+def is_rule_number(token: str) -> bool:
+    return bool(RULE_NUMBER.match(token))
+
+
+class FrenchTokenizer(Tokenizer):
+    """Words and rule numbers; elided articles dropped; splits on slashes, hyphens, apostrophes."""
+
+    def __eq__(self, other: object) -> bool:
+        return self.__class__ is other.__class__
+
+    def __call__(  # noqa: PLR0913 (whoosh's tokenizer protocol)
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        removestops: bool = True,
+        start_pos: int = 0,
+        start_char: int = 0,
+        tokenize: bool = True,
+        mode: str = "",
+        **kwargs: object,
+    ):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            t.original = t.text = value
+            t.boost = 1.0
+            if positions:
+                t.pos = start_pos
+            if chars:
+                t.startchar, t.endchar = start_char, start_char + len(value)
+            yield t
+            return
+        for pos, match in enumerate(TOKEN_PATTERN.finditer(value)):
+            t.text = match.group("tok")
+            t.boost = 1.0
+            t.stopped = False
+            if keeporiginal:
+                t.original = t.text
+            if positions:
+                t.pos = start_pos + pos
+            if chars:
+                t.startchar = start_char + match.start("tok")
+                t.endchar = start_char + match.end("tok")
+            yield t
+
+
+class FoldFilter(Filter):
+    """Accent folding (after lowercasing) and rule-number normalisation."""
+
+    def __eq__(self, other: object) -> bool:
+        return self.__class__ is other.__class__
+
+    def __call__(self, tokens):
+        for t in tokens:
+            text = fold(t.text)
+            if text[0].isdigit() and "." in text:
+                text = number_key(text)
+            t.text = text
+            yield t
+
+
+class FrenchStemFilter(Filter):
+    """Snowball French stemming, cached, leaving numbers and very short words alone."""
+
+    def __init__(self) -> None:
+        self._stem = cache(FrenchStemmer().stem)
+
+    def __eq__(self, other: object) -> bool:
+        return self.__class__ is other.__class__
+
+    def __getstate__(self) -> dict:
+        return {}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__()
+
+    def __call__(self, tokens):
+        for t in tokens:
+            if not t.stopped and len(t.text) > 2 and not t.text[0].isdigit():
+                t.text = self._stem(t.text)
+            yield t
+
+
+def folded_analyzer():
+    """Words as typed, lowercased and accent-folded, stop words removed (never stemmed)."""
+    return (
+        FrenchTokenizer()
+        | LowercaseFilter()
+        | FoldFilter()
+        | StopFilter(stoplist=stop_words(), minsize=1)
+    )
+
+
+def french_analyzer():
+    """`folded_analyzer` + French Snowball stemming: the main text analyzer."""
+    return folded_analyzer() | FrenchStemFilter()
+
+
+def analyze(text: str, stemmed: bool = True) -> list[str]:
+    """The terms a text indexes to (for tests and query building)."""
+    analyzer = _ANALYZERS[stemmed]
+    return [t.text for t in analyzer(text)]
+
+
+def stem(word: str) -> str:
+    """Stem one already-folded word (numbers unchanged)."""
+    return next((t.text for t in _STEMMER([_Tok(word)])), word)
+
+
+class _Tok:
+    __slots__ = ("text", "stopped")
+
+    def __init__(self, text: str) -> None:
+        self.text, self.stopped = text, False
+
+
+_STEMMER = FrenchStemFilter()
+_ANALYZERS = {True: french_analyzer(), False: folded_analyzer()}
+
+# « Vitesse/Speed », « Endurance/Life »: a French word and its English original printed as a
+# pair.  Both halves are indexed as words by the tokenizer; `slash_pairs` lets the indexer also
+# record them as synonyms, so either half finds passages that print only the other.
+SLASH_PAIR = re.compile(r"(?<![\w/])([^\W\d_][\w'’-]*)\s?/\s?([^\W\d_][\w'’-]*)(?![\w/])")
+
+
+def slash_pairs(text: str) -> list[tuple[str, str]]:
+    """Word pairs printed as « A/B » where the two halves differ once folded."""
+    pairs = []
+    for a, b in SLASH_PAIR.findall(text):
+        fa, fb = fold(a), fold(b)
+        if (
+            fa != fb
+            and fa not in stop_words()
+            and fb not in stop_words()
+            and min(len(fa), len(fb)) > 2
+        ):
+            pairs.append((fa, fb))
+    return pairs

@@ -1,0 +1,172 @@
+"""The HTTP app: the JSON API under /api/, permalinks under /r/, and the built site at /.
+
+One ASGI process (uvicorn).  The API answers with the same JSON as the CLI (`run_search`,
+`entry_view`).  Every parameter error is a 400 with {"error": message}; an unknown id is a
+404 with the same shape; nothing a client sends can produce a 422 or a 500.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from arbitre import __version__
+from arbitre.errors import ArbitreError, IndexMissing
+from arbitre.export import entry_view
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.kb.load import load_kb
+from arbitre.paths import ProjectPaths
+from arbitre.search.indexer import build_index
+from arbitre.search.query import InvalidQuery
+from arbitre.search.service import index_problem, open_searcher
+from arbitre.site.urls import entry_url
+
+log = logging.getLogger("arbitre.search.app")
+MAX_LIMIT = 100
+
+NO_SITE = """<!doctype html>
+<html lang="fr"><meta charset="utf-8"><title>Arbitre</title>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>Arbitre</h1>
+<p>Le site n'est pas construit : lancez <code>arbitre build</code> (ou <code>make serve</code>),
+puis rechargez cette page.</p>
+<p>The site is not built yet: run <code>arbitre build</code>. The API works already:
+<a href="/api/health">/api/health</a>, <a href="/api/search?q=attaque">/api/search?q=attaque</a>,
+<a href="/docs">/docs</a>.</p>
+</body></html>
+"""
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _int_param(request: Request, name: str, default: int, low: int, high: int | None) -> int:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise InvalidQuery(f"parameter {name!r} must be an integer, got {raw!r}") from None
+    if value < low or (high is not None and value > high):
+        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise InvalidQuery(f"parameter {name!r} must be {bounds}, got {value}")
+    return value
+
+
+def ensure_index(paths: ProjectPaths, kb: KnowledgeBase) -> None:
+    """Build the index when it is missing or stale, so `serve` always answers fresh results."""
+    problem = index_problem(paths)
+    if problem:
+        log.warning("%s -- rebuilding the index now", problem)
+        build_index(kb, paths.index, root=paths.root)
+
+
+def create_app(paths: ProjectPaths, kb: KnowledgeBase | None = None) -> FastAPI:
+    """The app for one project.  Loads the knowledge base and opens the index once."""
+    kb = kb if kb is not None else load_kb(paths)
+    ensure_index(paths, kb)
+    searcher = open_searcher(paths)
+    app = FastAPI(
+        title="Arbitre",
+        version=__version__,
+        description="Règles de jeux de cartes en français : recherche, entrées, permaliens.",
+    )
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        details = "; ".join(
+            f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()
+        )
+        return _error(400, f"invalid request: {details}")
+
+    @app.exception_handler(InvalidQuery)
+    async def invalid_query(_request: Request, exc: InvalidQuery) -> JSONResponse:
+        return _error(400, exc.message)
+
+    @app.exception_handler(IndexMissing)
+    async def index_missing(_request: Request, exc: IndexMissing) -> JSONResponse:
+        return _error(503, exc.message)
+
+    @app.exception_handler(ArbitreError)
+    async def arbitre_error(_request: Request, exc: ArbitreError) -> JSONResponse:
+        return _error(400, exc.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.get("/api/search", summary="Search every game's rules, FAQ and glossary")
+    async def api_search(
+        request: Request,
+        q: str = "",
+        game: str | None = None,
+        kind: str | None = None,
+        limit: str | None = None,
+        offset: str | None = None,
+    ) -> JSONResponse:
+        """`q`: words, a rule number (« 609.1f », « règle 408 »), an English term; inline
+        `game:` and `kind:` filters work too.  `limit` 1–100 (default 10), `offset` ≥ 0."""
+        # Runs on the event loop: a search takes a few milliseconds of CPU, less than a hop
+        # to the thread pool costs, and the GIL would serialise the threads anyway.
+        size = _int_param(request, "limit", 10, 1, MAX_LIMIT)
+        start = _int_param(request, "offset", 0, 0, 10_000)
+        return JSONResponse(
+            searcher.search(q, game=game or None, kind=kind or None, limit=size, offset=start)
+        )
+
+    @app.get(
+        "/api/entries/{entry_id:path}",
+        summary="One entry, with the entries citing it and its children",
+    )
+    def api_entry(entry_id: str) -> JSONResponse:
+        if kb.get(entry_id) is None:
+            return _error(404, f"no entry {entry_id!r}")
+        return JSONResponse(entry_view(kb, entry_id))
+
+    @app.get("/api/health", summary="Liveness, entry count and index fingerprint")
+    def api_health() -> dict[str, Any]:
+        return {
+            "status": "ok",
+            "version": __version__,
+            "entries": len(kb.entries),
+            "games": [g.id for g in kb.games],
+            "index": {
+                "fingerprint": searcher.fingerprint,
+                "entries": searcher.entry_count,
+                "built": searcher.meta.get("built"),
+            },
+        }
+
+    @app.get("/r/{entry_id:path}", summary="Permalink: redirects to the entry on the site")
+    def permalink(entry_id: str) -> Any:
+        entry = kb.get(entry_id)
+        if entry is None:
+            return _error(404, f"no entry {entry_id!r}")
+        return RedirectResponse(entry_url(entry, kb), status_code=302)
+
+    site: Path = paths.site
+    if (site / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=site, html=True), name="site")
+    else:
+
+        @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+        def no_site() -> HTMLResponse:
+            return HTMLResponse(NO_SITE, status_code=503)
+
+    return app
+
+
+def serve(paths: ProjectPaths, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the app under uvicorn in this process until interrupted."""
+    import uvicorn
+
+    uvicorn.run(create_app(paths), host=host, port=port, log_level="info", access_log=False)

@@ -1,0 +1,157 @@
+"""Relevance evaluation: recall@1, recall@5 and MRR@10 on a YAML query set.
+
+A query set is a YAML list of {game, q, type, expect, where}.  A hit answers a query when the
+query's `expect` appears in the hit's title or text, both reduced to lowercase letters and
+digits with accents removed (everything else stripped).  Queries run through `run_search`,
+the function behind `/api/search`, without the game filter (a user rarely sets one) and, for
+comparison, with it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from arbitre.errors import ArbitreError
+from arbitre.paths import ProjectPaths
+from arbitre.search.analysis import fold
+from arbitre.search.query import InvalidQuery
+from arbitre.search.service import run_search
+
+DEPTH = 10
+
+
+def squash(text: str) -> str:
+    """Lowercase letters and digits only, accents removed: the answer-matching key."""
+    return re.sub(r"[^a-z0-9]", "", fold(text or ""))
+
+
+def load_queries(path: str | Path) -> list[dict[str, Any]]:
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, list):
+        raise ArbitreError(f"{path}: expected a YAML list of {{game, q, type, expect}}")
+    for i, row in enumerate(data, 1):
+        if not isinstance(row, dict) or not all(
+            isinstance(row.get(k), str) for k in ("q", "expect")
+        ):
+            raise ArbitreError(f"{path}: query {i} needs string fields q and expect")
+    return data
+
+
+def answer_rank(hits: list[dict[str, Any]], expect: str) -> int | None:
+    """1-based rank of the first hit that answers, or None."""
+    key = squash(expect)
+    for rank, hit in enumerate(hits, 1):
+        if key in squash(hit.get("title") or "") or key in squash(hit.get("text") or ""):
+            return rank
+    return None
+
+
+def _figures(ranks: list[int | None]) -> dict[str, float | int]:
+    n = len(ranks) or 1
+    return {
+        "queries": len(ranks),
+        "recall@1": round(sum(1 for r in ranks if r == 1) / n, 3),
+        "recall@5": round(sum(1 for r in ranks if r is not None and r <= 5) / n, 3),
+        "mrr@10": round(sum(1 / r for r in ranks if r is not None and r <= DEPTH) / n, 3),
+    }
+
+
+def evaluate(
+    search: Callable[..., dict[str, Any]], queries: list[dict[str, Any]], game_filter: bool
+) -> dict[str, Any]:
+    """Run every query through `search(q, game=..., limit=10)` and score the answers."""
+    rows = []
+    for query in queries:
+        try:
+            result = search(
+                query["q"], game=query.get("game") if game_filter else None, limit=DEPTH
+            )
+        except InvalidQuery:  # a game this knowledge base does not have (yet): a miss
+            result = {"hits": []}
+        rank = answer_rank(result["hits"], query["expect"])
+        top = result["hits"][0] if result["hits"] else None
+        rows.append(
+            {
+                "q": query["q"],
+                "game": query.get("game"),
+                "type": query.get("type", "?"),
+                "rank": rank,
+                "top": top["id"] if top else None,
+            }
+        )
+    by_type: dict[str, list[int | None]] = defaultdict(list)
+    for row in rows:
+        by_type[row["type"]].append(row["rank"])
+    return {
+        "overall": _figures([r["rank"] for r in rows]),
+        "by_type": {t: _figures(ranks) for t, ranks in sorted(by_type.items())},
+        "queries": rows,
+    }
+
+
+def evaluate_file(
+    paths: ProjectPaths, queries_path: str | Path, with_game_filter: bool = True
+) -> dict[str, Any]:
+    queries = load_queries(queries_path)
+
+    def search(q: str, game: str | None = None, limit: int = DEPTH) -> dict[str, Any]:
+        return run_search(paths, q, game=game, limit=limit)
+
+    report = {
+        "file": str(queries_path),
+        "without_game_filter": evaluate(search, queries, game_filter=False),
+    }
+    if with_game_filter:
+        report["with_game_filter"] = evaluate(search, queries, game_filter=True)
+    return report
+
+
+def format_report(report: dict[str, Any], as_json: bool = False, verbose: bool = False) -> str:
+    if as_json:
+        data = (
+            report
+            if verbose
+            else {
+                k: (
+                    {kk: vv for kk, vv in v.items() if kk != "queries"}
+                    if isinstance(v, dict)
+                    else v
+                )
+                for k, v in report.items()
+            }
+        )
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    lines = [f"Query set: {report['file']}"]
+    for label in ("without_game_filter", "with_game_filter"):
+        part = report.get(label)
+        if not part:
+            continue
+        lines += [
+            "",
+            label.replace("_", " ") + ":",
+            "| type | queries | recall@1 | recall@5 | MRR@10 |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        rows = [("all", part["overall"]), *part["by_type"].items()]
+        for name, fig in rows:
+            lines.append(
+                f"| {name} | {fig['queries']} | {fig['recall@1']:.3f} | {fig['recall@5']:.3f} | {fig['mrr@10']:.3f} |"
+            )
+        if verbose:
+            misses = [r for r in part["queries"] if r["rank"] != 1]
+            if misses:
+                lines.append("")
+                lines.append("not first:")
+            for row in misses:
+                where = f"rank {row['rank']}" if row["rank"] else "not in top 10"
+                lines.append(
+                    f"  [{row['type']}] {row['game']}: {row['q']!r} -> {where} (top: {row['top']})"
+                )
+    return "\n".join(lines)

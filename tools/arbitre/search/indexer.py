@@ -1,0 +1,284 @@
+"""KnowledgeBase -> whoosh index under `.index/`, built aside and swapped in atomically.
+
+Layout of the index directory:
+
+    .index/CURRENT          name of the live generation (replaced atomically with os.replace)
+    .index/gen-<stamp>/     a whoosh index + meta.json (format version, fingerprints, glossary)
+
+A reader opens whatever CURRENT names; a build writes a new generation, then points CURRENT at
+it, then deletes older generations, so a search never sees a half-written index.
+
+`meta.json` records INDEX_FORMAT (bumped whenever the schema or analysis changes), the KB
+fingerprint (a hash of every entry), a digest of the YAML files the index was built from (so
+a stale index is detected without loading the YAML), and the glossary's names table used for
+query expansion.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+
+from arbitre.kb.entry import Entry
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.search.analysis import (
+    analyze,
+    fold,
+    folded_analyzer,
+    french_analyzer,
+    number_key,
+    number_prefixes,
+    slash_pairs,
+)
+from arbitre.site.urls import entry_url
+
+INDEX_FORMAT = 6
+CURRENT = "CURRENT"
+META = "meta.json"
+
+
+def make_schema() -> Schema:
+    stemmed, folded = french_analyzer(), folded_analyzer()
+    return Schema(
+        id=ID(stored=True, unique=True),
+        seq=NUMERIC(stored=True, sortable=True),
+        game=ID(stored=True),
+        kind=ID(stored=True),
+        document=ID(stored=True),
+        role=ID(stored=True),
+        parent=ID(stored=True),
+        title_key=STORED(),  # the title's folded words, for exact-title ranking
+        parent_key=STORED(),  # the same for the parent heading
+        number=STORED(),  # as printed
+        number_key=ID(),  # exact rule-number match
+        number_parents=KEYWORD(),  # « 609.1f » is found by « 609.1 » and « 609 »
+        title=TEXT(analyzer=stemmed, stored=True),
+        title_exact=TEXT(analyzer=folded, phrase=False),
+        names=TEXT(analyzer=stemmed),  # aliases, English term, card name
+        names_exact=TEXT(analyzer=folded, phrase=False),
+        context=TEXT(analyzer=stemmed, phrase=False),  # titles of the headings above
+        text=TEXT(analyzer=stemmed, stored=True),
+        text_exact=TEXT(analyzer=folded, phrase=False),
+        url=STORED(),
+        official=STORED(),
+    )
+
+
+@dataclass
+class IndexStats:
+    entries: int
+    size_bytes: int
+    seconds: float
+    path: Path
+    fingerprint: str
+
+    def summary(self) -> str:
+        return (
+            f"{self.entries} entries indexed, {self.size_bytes / 1_048_576:.1f} MiB on disk "
+            f"({self.seconds:.2f} s) -> {self.path}"
+        )
+
+
+def kb_fingerprint(kb: KnowledgeBase) -> str:
+    """A hash of every entry's serialised form: equal fingerprints, equal search results."""
+    digest = hashlib.sha256(f"format {INDEX_FORMAT}\n".encode())
+    for entry in sorted(kb.entries, key=lambda e: e.id):
+        digest.update(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()[:16]
+
+
+def yaml_digest(root: Path) -> str:
+    """A hash of the YAML the knowledge base is loaded from (content/*/*.yaml, glossary/*.yaml)."""
+    digest = hashlib.sha256()
+    files = sorted((root / "content").glob("*/*.yaml")) + sorted((root / "glossary").glob("*.yaml"))
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def display_text(kb: KnowledgeBase, entry: Entry) -> str:
+    """What a hit shows: the entry's text; for a term defined elsewhere, that definition."""
+    if entry.text.strip():
+        return entry.text
+    if entry.defined_by and (target := kb.get(entry.defined_by)) is not None:
+        return target.text
+    return ""
+
+
+def glossary_names(kb: KnowledgeBase) -> list[dict[str, Any]]:
+    """Every way a glossary term is named -> the entries it designates and its French title.
+
+    Drives query expansion: an English term, an alias or an abbreviation typed in a query
+    adds the term's entries and its French title to the search.
+    """
+    table: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def add(name: str, game: str, targets: list[str], title: str, foreign: bool = False) -> None:
+        key = fold(name).strip()
+        if len(key) < 2:
+            return
+        row = table.setdefault(
+            (key, game),
+            {"name": key, "game": game, "targets": [], "expand": [], "foreign": foreign},
+        )
+        row["foreign"] = row["foreign"] and foreign  # a French name somewhere wins
+        for target in targets:
+            if target not in row["targets"]:
+                row["targets"].append(target)
+        expansion = fold(title).strip()
+        if expansion and expansion != key and expansion not in row["expand"]:
+            row["expand"].append(expansion)
+
+    for entry in kb.entries:
+        if entry.kind != "glossary":
+            continue
+        title = entry.title or ""
+        targets = [entry.id]
+        if entry.defined_by:
+            targets.append(entry.defined_by)
+        if entry.role == "redirect" and entry.refs:
+            targets.extend(entry.refs)
+        english = []
+        if entry.english:
+            english = [
+                entry.english,
+                *(p for p in entry.english.replace(";", "/").split("/") if p.strip()),
+            ]
+        french = {fold(n).strip() for n in [title, *entry.aliases]}
+        for name in [title, *entry.aliases]:
+            add(name, entry.game, targets, title)
+        for name in english:
+            add(name, entry.game, targets, title, foreign=fold(name).strip() not in french)
+    for entry in kb.entries:  # pairs printed « Vitesse/Speed » in running text
+        for a, b in slash_pairs(entry.text):
+            add(a, entry.game, [], b, foreign=True)
+            add(b, entry.game, [], a, foreign=True)
+    return [table[k] for k in sorted(table)]
+
+
+def entry_document(kb: KnowledgeBase, entry: Entry, seq: int) -> dict[str, Any]:
+    number = entry.number or ""
+    names = [*entry.aliases]
+    if entry.english:
+        names.append(entry.english)
+    if entry.card:
+        names.append(entry.card)
+    ancestors = kb.ancestors(entry.id)
+    context = " / ".join(a.title for a in ancestors if a.title)
+    parent_title = ancestors[-1].title if ancestors and ancestors[-1].title else ""
+    text = display_text(kb, entry)
+    return {
+        "id": entry.id,
+        "seq": seq,
+        "game": entry.game,
+        "kind": entry.kind,
+        "document": entry.document,
+        "role": entry.role or "",
+        "parent": entry.parent or "",
+        "title_key": " ".join(analyze(entry.title or "", stemmed=False)),
+        "parent_key": " ".join(analyze(parent_title, stemmed=False)),
+        "number": number,
+        "number_key": number_key(number) if number else "",
+        "number_parents": " ".join(number_prefixes(number)) if number else "",
+        "title": entry.title or "",
+        "title_exact": entry.title or "",
+        "names": " ; ".join(names),
+        "names_exact": " ; ".join(names),
+        "context": context,
+        "text": text,
+        "text_exact": text,
+        "url": entry_url(entry, kb),
+        "official": entry.official,
+    }
+
+
+def _dir_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def current_generation(index_dir: Path) -> Path | None:
+    """The live generation directory, or None when no index was ever built there."""
+    pointer = index_dir / CURRENT
+    if not pointer.is_file():
+        return None
+    generation = index_dir / pointer.read_text(encoding="utf-8").strip()
+    return generation if (generation / META).is_file() else None
+
+
+def build_index(
+    kb: KnowledgeBase, index_dir: Path, root: Path | None = None, procs: int = 1
+) -> IndexStats:
+    """Index every entry of `kb` into a new generation under `index_dir`, then swap it in.
+
+    `root` is the project root whose YAML the knowledge base came from (default: the parent of
+    `index_dir`, i.e. `.index/` inside the project); its digest lets readers detect staleness.
+    """
+    started = time.perf_counter()
+    root = root or index_dir.parent
+    index_dir.mkdir(parents=True, exist_ok=True)
+    generation = index_dir / f"gen-{time.time_ns()}-{os.getpid()}"
+    tmp = index_dir / f".{generation.name}.tmp"
+    tmp.mkdir()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            ix = whoosh_index.create_in(str(tmp), make_schema())
+            writer = ix.writer(limitmb=256, procs=procs) if procs > 1 else ix.writer(limitmb=256)
+            for seq, entry in enumerate(kb.entries):
+                writer.add_document(**entry_document(kb, entry, seq))
+            writer.commit(optimize=True)
+            ix.close()
+        fingerprint = kb_fingerprint(kb)
+        meta = {
+            "format": INDEX_FORMAT,
+            "fingerprint": fingerprint,
+            "yaml_digest": yaml_digest(root),
+            "entries": len(kb.entries),
+            "games": sorted({e.game for e in kb.entries} | {g.id for g in kb.games}),
+            "kinds": sorted({e.kind for e in kb.entries}),
+            "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "glossary": glossary_names(kb),
+        }
+        (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+        tmp.rename(generation)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    pointer_tmp = index_dir / f".{CURRENT}.{os.getpid()}"
+    pointer_tmp.write_text(generation.name + "\n", encoding="utf-8")
+    os.replace(pointer_tmp, index_dir / CURRENT)
+    _prune(index_dir, keep=generation)
+    return IndexStats(
+        entries=len(kb.entries),
+        size_bytes=_dir_size(generation),
+        seconds=time.perf_counter() - started,
+        path=index_dir,
+        fingerprint=fingerprint,
+    )
+
+
+def _prune(index_dir: Path, keep: Path) -> None:
+    """Delete abandoned temporary builds and every generation but the new one and the one before.
+
+    The one before stays because a running server may still have it open.
+    """
+    generations = sorted(p for p in index_dir.glob("gen-*") if p.is_dir() and p != keep)
+    for old in generations[:-1] + [p for p in index_dir.glob(".gen-*.tmp") if p.is_dir()]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def read_meta(generation: Path) -> dict[str, Any]:
+    return json.loads((generation / META).read_text(encoding="utf-8"))

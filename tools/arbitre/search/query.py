@@ -1,0 +1,147 @@
+"""Query understanding: what the user typed -> filters, a rule number, content words, intent.
+
+Pure functions, no index access: the searcher turns a `ParsedQuery` into whoosh queries.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from arbitre.errors import ArbitreError
+from arbitre.kb.entry import KINDS
+from arbitre.search.analysis import NUMBER_RE, analyze, fold, number_key
+
+# Words that frame a question rather than say what it is about.  Generic French question
+# scaffolding (interrogatives, « est-ce que », modal verbs of asking); content words stay.
+QUESTION_WORDS = frozenset(
+    fold(w)
+    for w in """
+    est ce que qu quoi qui quel quelle quels quelles lequel laquelle lesquels lesquelles comment
+    combien quand pourquoi où ou peux peut puis pouvez peuvent pourrais pourrait dois doit doivent
+    faut faudrait il elle ils elles on t ça ca cela ceci alors
+    est-il y a-t-il veux voudrais sais savoir svp stp merci bien vraiment donc bon exactement
+    """.split()
+)
+# Words that make a query a question or a situation rather than a name.
+QUESTION_MARKERS = frozenset(
+    fold(w)
+    for w in """
+    quoi qui quel quelle quels quelles lequel laquelle comment combien quand pourquoi
+    puis peux peut-on dois faut je j me moi mon ma mes nous notre nos on tu ton ta tes
+    """.split()
+)
+
+# « règle 408 », « r. 4.3.h », « rule 609.1f », « § 2.1.e », « 7.4.3.b »
+NUMBER_QUERY = re.compile(
+    r"^\s*(?:(?:r[eè]gle|regles|règles|rules?|r|art|article|§|n°|no)\.?\s*)?"
+    r"(?P<number>\d+(?:\.\d+)*(?:\.?[a-z])?)\.?\s*$",
+    re.IGNORECASE,
+)
+NUMBER_ANYWHERE = re.compile(r"(?<![\w.])(" + NUMBER_RE + r")(?![\w])")
+FILTER = re.compile(r"(?<!\S)(?P<key>game|jeu|kind|type|sorte):(?P<value>\S*)", re.IGNORECASE)
+
+# French names people type for kinds (« kind:regle », « kind:glossaire »).
+KIND_NAMES = {
+    "regle": "rule",
+    "regles": "rule",
+    "rules": "rule",
+    "glossaire": "glossary",
+    "terme": "glossary",
+    "term": "glossary",
+    "exemple": "example",
+    "exemples": "example",
+    "errata": "errata",
+    "erratum": "errata",
+    "remarque": "note",
+    "notes": "note",
+    "faqs": "faq",
+    "question": "faq",
+}
+
+
+class InvalidQuery(ArbitreError):
+    """A search parameter the search cannot use (unknown game, bad kind, empty query)."""
+
+
+@dataclass
+class ParsedQuery:
+    raw: str
+    text: str  # the query without its inline filters
+    game: str | None = None
+    kind: str | None = None
+    number: str | None = None  # key of the rule number when the query is just a number
+    numbers: list[str] = field(default_factory=list)  # keys of every rule number in the query
+    words: list[str] = field(default_factory=list)  # folded content words, in order
+    question: bool = False
+
+    @property
+    def term_like(self) -> bool:
+        """A short query naming a thing (« Fugace », « pile de victoire »), not a question."""
+        return not self.question and 0 < len(self.words) <= 3
+
+
+def resolve_choice(
+    value: str, choices: list[str], what: str, aliases: dict[str, str] | None = None
+) -> str:
+    """`value` as one of `choices`: exact, a known French name, or an unambiguous part of one."""
+    key = fold(value.strip())
+    if key in choices:
+        return key
+    if aliases and key in aliases and aliases[key] in choices:
+        return aliases[key]
+    partial = [c for c in choices if key and key in c]
+    if len(partial) == 1:
+        return partial[0]
+    known = ", ".join(choices) or "none"
+    raise InvalidQuery(f"unknown {what} {value!r} (known: {known})")
+
+
+def parse_query(
+    raw: str,
+    games: list[str],
+    game: str | None = None,
+    kind: str | None = None,
+) -> ParsedQuery:
+    """Split filters from words, recognise a rule number, drop question scaffolding."""
+    if not isinstance(raw, str) or not raw.strip():
+        raise InvalidQuery("the query is empty: type words, a rule number or an English term")
+    if len(raw) > 500:
+        raise InvalidQuery("the query is longer than 500 characters")
+    inline: dict[str, str] = {}
+
+    def take(match: re.Match[str]) -> str:
+        key = match.group("key").lower()
+        inline["game" if key in ("game", "jeu") else "kind"] = match.group("value")
+        return " "
+
+    text = FILTER.sub(take, raw).strip()
+    game = game or inline.get("game") or None
+    kind = kind or inline.get("kind") or None
+    parsed = ParsedQuery(raw=raw, text=text)
+    if game is not None:
+        parsed.game = resolve_choice(game, games, "game")
+    if kind is not None:
+        parsed.kind = resolve_choice(kind, list(KINDS), "kind", KIND_NAMES)
+    if not text:
+        raise InvalidQuery("the query has filters but no words")
+
+    if match := NUMBER_QUERY.match(text):
+        parsed.number = number_key(match.group("number"))
+        parsed.numbers = [parsed.number]
+        return parsed
+    parsed.numbers = [number_key(n) for n in NUMBER_ANYWHERE.findall(text)]
+    every_word = set(re.findall(r"[^\W_]+", fold(text)))
+    tokens = analyze(text, stemmed=False)
+    content = [t for t in tokens if t not in QUESTION_WORDS]
+    # A question, or a player describing their situation (« mon deck est vide »), rather than
+    # the name of a thing: a question mark, an interrogative, a first/second person word, or a
+    # sentence-long query.
+    parsed.question = (
+        "?" in text
+        or bool(every_word & QUESTION_MARKERS)
+        or bool(re.search(r"\best[- ]ce\b", fold(text)))
+        or len(content) >= 5
+    )
+    parsed.words = content or tokens
+    return parsed

@@ -1,0 +1,561 @@
+"""The Searcher: open an index once, answer many queries (thread-safe).
+
+Ranking, in order of decision:
+
+1. A query that is only a rule number (« 609.1f », « règle 408 », « r. 4.3.h ») lists the
+   entries printed with that number first, then its sub-rules in reading order (« 609.1 » ->
+   609.1, 609.1a, 609.1b…), then the entries that cite it.
+2. Otherwise every content word becomes a disjunction over fields (number, title, names =
+   aliases + English + card, headings above, text; stemmed and exact forms), joined with a
+   coordination bonus, plus phrase bonuses for adjacent words.  Glossary names found in the
+   query (a French term, an alias, an abbreviation, an English original) add the term's
+   entries and its French title.  A word the index has never seen is replaced by its nearest
+   indexed words (edit distance 1–2 by length), which also yields a « did you mean ».
+3. The top of the BM25F list is re-ranked by what the query looks like: a short term query puts
+   a definition (glossary entry, or an entry titled by the term) first; a question favours FAQ
+   answers and passages with text over bare headings.
+"""
+
+from __future__ import annotations
+
+import heapq
+import html
+import math
+import queue
+import threading
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index
+from whoosh.query import And, Term
+
+from arbitre.search.analysis import analyze, folded_analyzer, french_analyzer, is_rule_number, stem
+from arbitre.search.indexer import read_meta
+from arbitre.search.query import ParsedQuery, parse_query
+
+# Field weights: how much a word matching in that field counts.
+FIELD_BOOSTS_STEMMED = {"title": 3.0, "names": 3.0, "context": 2.0, "text": 1.0}
+FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
+RERANK_DEPTH = 60
+BM25_K1, BM25_B = 1.2, 0.75
+COORD_POWER = 2.0
+KIND_ORDER = {
+    "rule": 0,
+    "section": 1,
+    "glossary": 2,
+    "faq": 3,
+    "errata": 4,
+    "example": 5,
+    "note": 6,
+}
+MARK = ("<mark>", "</mark>")
+
+
+def max_edits(word: str) -> int:
+    """Typos tolerated in a word of this length."""
+    if len(word) <= 3 or word.isdigit():
+        return 0
+    return 1 if len(word) <= 7 else 2
+
+
+@dataclass
+class Expansion:
+    targets: list[str]  # entry ids the glossary name designates
+    words: list[str]  # folded words of the French title it expands to
+    titles: set[str] = field(default_factory=set)  # the French titles, as analyzed word keys
+    positions: set[int] = field(default_factory=set)  # query words the name covers
+    foreign: bool = False  # an English original or the other half of a « Vitesse/Speed » pair
+
+
+@dataclass
+class Concept:
+    """One word of the query: every term that counts as finding it, and how rare it is."""
+
+    terms: list[Term]
+    weight: float
+
+
+@dataclass
+class Plan:
+    words: list[str]
+    corrected: list[str]
+    concepts: list[Concept] = field(default_factory=list)
+    boosted_ids: dict[str, float] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)
+    whole_name: bool = False
+
+
+class Searcher:
+    """Search one index generation.  Create once; `search` may be called from many threads."""
+
+    def __init__(self, generation: Path) -> None:
+        self.generation = generation
+        self.meta = read_meta(generation)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            self._ix = whoosh_index.open_dir(str(generation))
+        self._pool: queue.SimpleQueue = queue.SimpleQueue()
+        self._open: list[Any] = []
+        self._lock = threading.Lock()
+        self.games: list[str] = list(self.meta["games"])
+        self.fingerprint: str = self.meta["fingerprint"]
+        self.entry_count: int = self.meta["entries"]
+        self._names: dict[str, dict[str, Expansion]] = {}  # name key -> game -> expansion
+        self._longest_name = 1
+        for row in self.meta["glossary"]:
+            key = " ".join(analyze(row["name"], stemmed=False))
+            if not key:
+                continue
+            titles = {" ".join(analyze(title, stemmed=False)) for title in row["expand"]}
+            words = sorted({w for title in titles for w in title.split()})
+            per_game = self._names.setdefault(key, {})
+            per_game[row["game"]] = Expansion(
+                list(row["targets"]), words, titles - {""}, foreign=bool(row.get("foreign"))
+            )
+            self._longest_name = max(self._longest_name, len(key.split()))
+        self._vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
+        self._postings_cache: dict[tuple[str, str], dict[int, float]] = {}
+        self._lengths_cache: dict[str, list[int]] = {}
+        with self._whoosh() as searcher:
+            self.doc_count = searcher.reader().doc_count_all()
+        self._stemmed = french_analyzer()
+        self._folded = folded_analyzer()
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    @contextmanager
+    def _whoosh(self) -> Iterator[Any]:
+        """A whoosh searcher for this thread's use; searchers are pooled, never shared at once."""
+        try:
+            searcher = self._pool.get_nowait()
+        except queue.Empty:
+            with self._lock:
+                searcher = self._ix.searcher()
+                self._open.append(searcher)
+        try:
+            yield searcher
+        finally:
+            self._pool.put(searcher)
+
+    def close(self) -> None:
+        with self._lock:
+            for searcher in self._open:
+                searcher.close()
+            self._open.clear()
+            self._ix.close()
+
+    # -- public API -------------------------------------------------------------------------
+
+    def search(
+        self,
+        q: str,
+        game: str | None = None,
+        kind: str | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> dict[str, Any]:
+        """Search; returns {"query", "total", "hits": [...], "suggestion"}."""
+        parsed = parse_query(q, self.games, game, kind)
+        with self._whoosh() as searcher:
+            if parsed.number:
+                ranked, total, terms = self._number_search(searcher, parsed, limit + offset)
+                suggestion = None
+            else:
+                ranked, total, terms, suggestion = self._text_search(
+                    searcher, parsed, limit + offset
+                )
+            page = ranked[offset : offset + limit]
+            hits = [self._hit(searcher, docnum, score, terms) for docnum, score in page]
+        return {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
+
+    # -- rule numbers -----------------------------------------------------------------------
+
+    def _filter(self, parsed: ParsedQuery) -> Any:
+        clauses = []
+        if parsed.game:
+            clauses.append(Term("game", parsed.game))
+        if parsed.kind:
+            clauses.append(Term("kind", parsed.kind))
+        if not clauses:
+            return None
+        return clauses[0] if len(clauses) == 1 else And(clauses)
+
+    def _number_search(
+        self, searcher: Any, parsed: ParsedQuery, depth: int
+    ) -> tuple[list, int, set[str]]:
+        number = parsed.number or ""
+        filt = self._filter(parsed)
+        seen: set[int] = set()
+        ranked: list[tuple[int, float]] = []
+
+        def stored(docnum: int) -> dict[str, Any]:
+            return searcher.stored_fields(docnum)
+
+        exact = searcher.search(Term("number_key", number), filter=filt, limit=None)
+        exact_docs = sorted(
+            (hit.docnum for hit in exact),
+            key=lambda d: (KIND_ORDER.get(stored(d)["kind"], 9), stored(d)["seq"]),
+        )
+        children = searcher.search(Term("number_parents", number), filter=filt, limit=None)
+        child_docs = sorted((hit.docnum for hit in children), key=lambda d: stored(d)["seq"])
+        for rank_score, docs in ((100.0, exact_docs), (50.0, child_docs)):
+            for docnum in docs:
+                if docnum not in seen:
+                    seen.add(docnum)
+                    ranked.append((docnum, rank_score))
+        # Then the entries that cite the number in their text.
+        citing = searcher.search(Term("text", number), filter=filt, limit=max(depth, 10))
+        for hit in citing:
+            if hit.docnum not in seen:
+                seen.add(hit.docnum)
+                ranked.append((hit.docnum, round(min(hit.score, 49.0), 4)))
+        total = len(seen) + max(0, len(citing) - sum(1 for h in citing if h.docnum in seen))
+        return ranked, max(total, len(ranked)), {number}
+
+    # -- words ------------------------------------------------------------------------------
+
+    def _known(self, reader: Any, word: str) -> bool:
+        """Whether the index has this word, as typed or as another form of the same stem."""
+        for fieldname in ("text_exact", "title_exact", "names_exact"):
+            if reader.doc_frequency(fieldname, word):
+                return True
+        stemmed = stem(word)
+        return any(reader.doc_frequency(f, stemmed) for f in ("text", "title", "names"))
+
+    def _vocabulary(self, reader: Any) -> tuple[dict[str, int], dict[str, list[str]]]:
+        """Every indexed word with its document frequency, and a one-deletion index over them.
+
+        Built once, on the first unknown word (SymSpell-style: a word and a typo of it share a
+        form with one or two letters deleted), because whoosh's Levenshtein automata cost
+        several milliseconds per field and word.
+        """
+        with self._lock:
+            if self._vocab is None:
+                vocab: dict[str, int] = {}
+                for fieldname in ("title_exact", "names_exact", "text_exact"):
+                    for raw, info in reader.iter_field(fieldname):
+                        word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                        if not word[0].isdigit():
+                            vocab[word] = vocab.get(word, 0) + info.doc_frequency()
+                deletes: dict[str, list[str]] = {}
+                for word in vocab:
+                    if len(word) > 3:
+                        for form in _deletions(word):
+                            deletes.setdefault(form, []).append(word)
+                self._vocab = (vocab, deletes)
+            return self._vocab
+
+    def _corrections(self, reader: Any, word: str) -> list[str]:
+        """Indexed words within the typo budget of `word`, most plausible first."""
+        edits = max_edits(word)
+        if edits == 0:
+            return []
+        vocab, deletes = self._vocabulary(reader)
+        forms = {word} | _deletions(word)
+        if edits > 1:
+            forms |= {f2 for f in list(forms) for f2 in _deletions(f)}
+        found: set[str] = set()
+        for form in forms:
+            if form in vocab:
+                found.add(form)
+            found.update(deletes.get(form, ()))
+        found.discard(word)
+        candidates = [c for c in found if c[0] == word[0] and _distance(word, c) <= edits]
+        candidates.sort(key=lambda c: (_distance(word, c), -vocab[c], c))
+        return candidates[:3]
+
+    def _glossary_matches(
+        self, words: list[str], game: str | None
+    ) -> tuple[list[Expansion], set[int]]:
+        """Glossary names found in the query, longest first; and the positions they cover."""
+        found: list[Expansion] = []
+        covered: set[int] = set()
+        n = len(words)
+        for size in range(min(self._longest_name, n), 0, -1):
+            for start in range(0, n - size + 1):
+                span = set(range(start, start + size))
+                if span & covered:
+                    continue
+                per_game = self._names.get(" ".join(words[start : start + size]))
+                if not per_game:
+                    continue
+                for g, expansion in sorted(per_game.items()):
+                    if game is None or g == game:
+                        found.append(replace(expansion, positions=span))
+                        covered |= span
+        return found, covered
+
+    def _word_terms(self, word: str, weight: float = 1.0) -> list[Term]:
+        """The terms one query word looks for, field by field, with their weights."""
+        stemmed = stem(word)
+        terms = [Term(f, stemmed, boost=b * weight) for f, b in FIELD_BOOSTS_STEMMED.items()]
+        terms += [Term(f, word, boost=b * weight) for f, b in FIELD_BOOSTS_EXACT.items()]
+        if is_rule_number(word) and "." in word:
+            terms.append(Term("number_key", word, boost=30.0 * weight))
+            terms.append(Term("number_parents", word, boost=3.0 * weight))
+        return terms
+
+    def _stem_family(self, reader: Any, word: str) -> list[Term]:
+        """Other stems of the same word family (« perdu » / « perdez »: perdu / perd).
+
+        The Snowball stemmer leaves participles and some conjugations apart; indexed stems
+        sharing all but the last letter of the word's stem (at least 4 letters) count too, at
+        a lower weight.
+        """
+        stemmed = stem(word)
+        if len(stemmed) < 5 or stemmed[0].isdigit():
+            return []
+        prefix = stemmed[:-1]
+        family = [
+            t
+            for t in reader.expand_prefix("text", prefix)
+            if t != stemmed and len(t) <= len(stemmed) + 2
+        ]
+        terms = []
+        for other in family[:4]:
+            other = other.decode("utf-8") if isinstance(other, bytes) else other
+            terms.append(Term("text", other, boost=0.4))
+        return terms
+
+    def _plan(self, reader: Any, parsed: ParsedQuery) -> Plan:
+        """Words -> weighted terms per concept, typo corrections, glossary expansions."""
+        words = list(parsed.words)
+        plan = Plan(words=words, corrected=list(words))
+        total_docs = max(reader.doc_count(), 1)
+        for i, word in enumerate(words):
+            if self._known(reader, word) or is_rule_number(word):
+                variants = [(word, 1.0)]
+            else:
+                alternatives = self._corrections(reader, word)
+                if alternatives:
+                    plan.corrected[i] = alternatives[0]
+                # A word missing from a long question is more often a synonym gap than a typo.
+                first = 0.5 if parsed.question else 0.9
+                variants = [(word, 1.0), *zip(alternatives, (first, 0.4, 0.3), strict=False)]
+            terms: list[Term] = []
+            for variant, weight in variants:
+                terms += self._word_terms(variant, weight)
+            terms += self._stem_family(reader, plan.corrected[i])
+            df = max(
+                reader.doc_frequency("text", stem(plan.corrected[i])),
+                reader.doc_frequency("title", stem(plan.corrected[i])),
+            )
+            plan.concepts.append(Concept(terms, math.log(1 + total_docs / (1 + df))))
+
+        expansions, covered = self._glossary_matches(plan.corrected, parsed.game)
+        # A query that is nothing but a glossary name asks for that term: its entry, then the
+        # entry defining it.  Inside a longer query a name is just a word of the question.
+        plan.whole_name = bool(expansions) and len(covered) == len(words)
+        for expansion in expansions:
+            if not plan.whole_name and not expansion.foreign:
+                continue  # inside a question, only a foreign name (English) needs translating
+            if plan.whole_name:
+                plan.names.update(expansion.titles)
+                for rank, target in enumerate(expansion.targets):
+                    plan.boosted_ids.setdefault(target, 1.0 if rank == 0 else 0.8)
+            extra = [w for w in expansion.words if w not in plan.corrected]
+            weight = 0.6 if plan.whole_name else 0.4
+            for word in extra:
+                for i in expansion.positions:
+                    plan.concepts[i].terms.extend(self._word_terms(word, weight))
+        return plan
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def _postings(self, reader: Any, fieldname: str, text: str) -> dict[int, float]:
+        """BM25 contribution of one term to every document holding it (cached per term).
+
+        Scoring term by term from cached posting dictionaries is several times faster than
+        whoosh's tree of union matchers for queries of dozens of terms, and it tells for free
+        which query word each document matched (the coordination factor needs that).
+        """
+        key = (fieldname, text)
+        cached = self._postings_cache.get(key)
+        if cached is not None:
+            return cached
+        scores: dict[int, float] = {}
+        if reader.doc_frequency(fieldname, text):
+            n = self.doc_count
+            df = reader.doc_frequency(fieldname, text)
+            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            lengths = self._lengths(reader, fieldname)
+            avg = (sum(lengths) / len(lengths)) if lengths else 1.0
+            matcher = reader.postings(fieldname, text)
+            for docnum, tf in matcher.items_as("weight"):
+                norm = (1 - BM25_B + BM25_B * lengths[docnum] / avg) if lengths and avg else 1.0
+                scores[docnum] = idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm)
+        if len(self._postings_cache) > 50_000:
+            self._postings_cache.clear()
+        self._postings_cache[key] = scores
+        return scores
+
+    def _lengths(self, reader: Any, fieldname: str) -> list[int]:
+        lengths = self._lengths_cache.get(fieldname)
+        if lengths is None:
+            if reader.schema[fieldname].scorable:
+                lengths = [
+                    reader.doc_field_length(d, fieldname) or 0 for d in range(self.doc_count)
+                ]
+            else:
+                lengths = []
+            self._lengths_cache[fieldname] = lengths
+        return lengths
+
+    def _allowed(self, reader: Any, parsed: ParsedQuery) -> set[int] | None:
+        """Documents the game/kind filters let through (None: no filter)."""
+        allowed: set[int] | None = None
+        for fieldname, value in (("game", parsed.game), ("kind", parsed.kind)):
+            if value is None:
+                continue
+            docs = set(self._postings(reader, fieldname, value))
+            allowed = docs if allowed is None else allowed & docs
+        return allowed
+
+    def _text_search(
+        self, searcher: Any, parsed: ParsedQuery, depth: int
+    ) -> tuple[list, int, set[str], str | None]:
+        reader = searcher.reader()
+        plan = self._plan(reader, parsed)
+        if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
+            return [], 0, set(), None
+        scores: dict[int, float] = {}
+        matched: dict[int, int] = {}  # docnum -> bit mask of the query words it has
+        for bit, concept in enumerate(plan.concepts):
+            mask = 1 << bit
+            for term in concept.terms:
+                for docnum, score in self._postings(reader, term.fieldname, term.text).items():
+                    scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
+                    matched[docnum] = matched.get(docnum, 0) | mask
+        for target, weight in plan.boosted_ids.items():
+            for docnum, score in self._postings(reader, "id", target).items():
+                scores[docnum] = scores.get(docnum, 0.0) + score * 12.0 * weight
+            if weight < 1.0:  # the entry defining the term: its sub-rules say the rest
+                for docnum, score in self._postings(reader, "parent", target).items():
+                    scores[docnum] = scores.get(docnum, 0.0) + score * 4.0
+        allowed = self._allowed(reader, parsed)
+        if allowed is not None:
+            scores = {d: sc for d, sc in scores.items() if d in allowed}
+        # Coordination: the share of the query's words (weighted by rarity) an entry has.
+        weights = [c.weight for c in plan.concepts]
+        total_weight = sum(weights) or 1.0
+        coverage: dict[int, float] = {}
+        if len(weights) > 1:
+            for docnum in scores:
+                mask = matched.get(docnum, 0)
+                if mask not in coverage:
+                    have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
+                    coverage[mask] = (have / total_weight) ** COORD_POWER
+                scores[docnum] *= coverage[mask]
+        top = heapq.nlargest(
+            max(depth, RERANK_DEPTH), scores.items(), key=lambda item: (item[1], -item[0])
+        )
+        ranked = self._rerank(searcher, parsed, plan, top)
+        suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
+        highlight = {t.text for c in plan.concepts for t in c.terms if t.fieldname == "text"}
+        return ranked, len(scores), highlight, suggestion
+
+    def _rerank(
+        self, searcher: Any, parsed: ParsedQuery, plan: Plan, top: list[tuple[int, float]]
+    ) -> list[tuple[int, float]]:
+        """Adjust the best candidates by what the query looks like (term, question)."""
+        names = {" ".join(plan.corrected)} | plan.names
+        scored: list[tuple[int, float]] = []
+        for docnum, score in top:
+            fields = searcher.stored_fields(docnum)
+            factor = 1.0
+            title_key = fields.get("title_key") or ""
+            exact_title = bool(title_key) and title_key in names
+            if parsed.term_like:
+                if exact_title:
+                    factor *= 2.5
+                elif fields.get("parent_key") in names:
+                    factor *= 2.0  # the body of the section the term names
+                if fields["kind"] == "glossary" or fields["id"] in plan.boosted_ids:
+                    factor *= 1.6
+            elif parsed.question:
+                if fields["kind"] == "faq":
+                    factor *= 1.3
+                elif fields["kind"] == "glossary":
+                    factor *= 0.5  # a definition rarely answers a question about play
+            if not (fields.get("text") or "").strip():
+                factor *= 0.4  # a bare heading cannot answer anything
+            if fields.get("official") is False:
+                factor *= 0.9
+            scored.append((docnum, round(score * factor, 4)))
+        scored.sort(key=lambda item: (-item[1], item[0]))
+        return scored
+
+    # -- hits -------------------------------------------------------------------------------
+
+    def _hit(self, searcher: Any, docnum: int, score: float, terms: set[str]) -> dict[str, Any]:
+        fields = searcher.stored_fields(docnum)
+        text = fields.get("text") or ""
+        return {
+            "id": fields["id"],
+            "game": fields["game"],
+            "document": fields["document"],
+            "kind": fields["kind"],
+            "number": fields.get("number") or None,
+            "title": fields.get("title") or None,
+            "text": text,
+            "url": fields["url"],
+            "score": score,
+            "highlights": self.snippet(text, terms),
+        }
+
+    def snippet(self, text: str, terms: set[str], width: int = 220) -> str:
+        """A window of `text` around the most matches, HTML-escaped, matches in <mark>."""
+        if not text:
+            return ""
+        spans = [
+            (t.startchar, t.endchar) for t in self._stemmed(text, chars=True) if t.text in terms
+        ]
+        if not spans:
+            cut = text[:width]
+            return html.escape(cut + ("…" if len(text) > width else ""))
+        best_start, best_count = spans[0][0], 0
+        for i, (start, _end) in enumerate(spans):
+            count = sum(1 for s, _ in spans[i:] if s < start + width)
+            if count > best_count:
+                best_start, best_count = start, count
+        begin = max(0, best_start - 40)
+        if begin:
+            space = text.find(" ", begin)
+            begin = space + 1 if 0 <= space < best_start else begin
+        end = min(len(text), begin + width)
+        if end < len(text):
+            space = text.rfind(" ", begin, end)
+            end = space if space > begin else end
+        out, cursor = [], begin
+        for start, stop in spans:
+            if start < begin or stop > end:
+                continue
+            out.append(html.escape(text[cursor:start]))
+            out.append(MARK[0] + html.escape(text[start:stop]) + MARK[1])
+            cursor = stop
+        out.append(html.escape(text[cursor:end]))
+        prefix = "…" if begin > 0 else ""
+        suffix = "…" if end < len(text) else ""
+        return prefix + "".join(out) + suffix
+
+
+def _deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def _distance(a: str, b: str) -> int:
+    """Edit distance counting a swap of two adjacent letters as one edit (optimal string alignment)."""
+    rows = [list(range(len(b) + 1))]
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, rows[-2][j - 2] + 1)
+            row.append(cost)
+        rows.append(row)
+    return rows[-1][-1]

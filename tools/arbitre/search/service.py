@@ -1,0 +1,100 @@
+"""The search as the CLI and the HTTP app use it: open the project's index, search, format."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+from arbitre.errors import IndexMissing
+from arbitre.paths import ProjectPaths
+from arbitre.search.indexer import INDEX_FORMAT, current_generation, read_meta, yaml_digest
+from arbitre.search.searcher import Searcher
+
+_searchers: dict[Path, Searcher] = {}
+_digests: dict[tuple, str] = {}
+_lock = threading.Lock()
+
+
+def _yaml_signature(root: Path) -> tuple:
+    files = sorted((root / "content").glob("*/*.yaml")) + sorted((root / "glossary").glob("*.yaml"))
+    return (root, *((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files))
+
+
+def current_yaml_digest(root: Path) -> str:
+    """`yaml_digest(root)`, recomputed only when a YAML file's size or mtime changed."""
+    signature = _yaml_signature(root)
+    digest = _digests.get(signature)
+    if digest is None:
+        digest = _digests[signature] = yaml_digest(root)
+    return digest
+
+
+def index_problem(paths: ProjectPaths) -> str | None:
+    """Why the project's index cannot serve searches, or None when it is present and fresh."""
+    generation = current_generation(paths.index)
+    if generation is None:
+        return f"no search index in {paths.index}: run `arbitre index` (or `arbitre build`) first"
+    meta = read_meta(generation)
+    if meta.get("format") != INDEX_FORMAT:
+        return (
+            f"the search index in {paths.index} has format {meta.get('format')}, this version "
+            f"reads format {INDEX_FORMAT}: run `arbitre index` to rebuild it"
+        )
+    if meta.get("yaml_digest") != current_yaml_digest(paths.root):
+        return (
+            f"the search index in {paths.index} is stale (the YAML changed since {meta.get('built')}): "
+            "run `arbitre index` to rebuild it"
+        )
+    return None
+
+
+def open_searcher(paths: ProjectPaths, check_fresh: bool = True) -> Searcher:
+    """The Searcher of the project's current index (cached per index generation)."""
+    problem = index_problem(paths) if check_fresh else None
+    if problem:
+        raise IndexMissing(problem)
+    generation = current_generation(paths.index)
+    if generation is None:
+        raise IndexMissing(f"no search index in {paths.index}: run `arbitre index` first")
+    with _lock:
+        searcher = _searchers.get(generation)
+        if searcher is None:
+            searcher = _searchers[generation] = Searcher(generation)
+        return searcher
+
+
+def run_search(
+    paths: ProjectPaths,
+    query: str,
+    game: str | None = None,
+    kind: str | None = None,
+    limit: int = 10,
+    offset: int = 0,
+) -> dict[str, Any]:
+    """Search the project's index: the JSON document /api/search returns."""
+    return open_searcher(paths).search(query, game=game, kind=kind, limit=limit, offset=offset)
+
+
+def _plain(snippet: str) -> str:
+    """A highlight snippet for a terminal: « » around matches, HTML unescaped."""
+    return html.unescape(re.sub(r"<mark>(.*?)</mark>", r"«\1»", snippet))
+
+
+def format_results(result: dict[str, Any], as_json: bool) -> str:
+    if as_json:
+        return json.dumps(result, ensure_ascii=False, indent=2)
+    lines = [f"{result['total']} result(s) for « {result['query']} »"]
+    if result.get("suggestion"):
+        lines.append(f"Vouliez-vous dire : {result['suggestion']} ?")
+    for rank, hit in enumerate(result["hits"], 1):
+        head = " ".join(x for x in (hit["number"], hit["title"]) if x) or hit["id"]
+        lines.append("")
+        lines.append(f"{rank}. {hit['id']}  [{hit['kind']}]  {head}")
+        if hit["highlights"]:
+            lines.append(f"   {_plain(hit['highlights'])}")
+        lines.append(f"   {hit['url']}")
+    return "\n".join(lines)
