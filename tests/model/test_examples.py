@@ -48,3 +48,20 @@ def test_rules_link_back_to_their_examples():
     assert "vitesse-zero" in [t.scenario for t in index["the-spoils/faq/19"]]
     assert "the-spoils/609.1f" in index
     assert example_anchor(index["ashes/degats/etape-2"][0]).startswith("exemple--")
+    assert "zero-contre-negatif" in [t.scenario for t in index["altered/4.2.4.d"]]
+    assert "exemple-d-attaque" in [t.scenario for t in index["four-souls/comment-jouer/attaquer/1"]]
+    assert "pris-dans-la-toile" in [
+        t.scenario for t in index["marvel-champions/faq/boite-de-base/pris-dans-la-toile-9/1"]
+    ]
+
+
+def test_markdown_of_the_new_games_links_their_rules(real_kb):
+    for name, rule in (
+        ("egalite", "altered/4.2.4.c"),
+        ("exemple-de-jet-de-des", "four-souls/comment-jouer/jet-de-des/1"),
+        ("deferlement", "marvel-champions/glossaire/deferlement"),
+    ):
+        trace = _trace(name)
+        entry = real_kb.get(rule)
+        assert entry is not None, rule
+        assert entry_url(entry, real_kb) in render_markdown(trace, real_kb)

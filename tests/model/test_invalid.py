@@ -129,3 +129,115 @@ def test_invalid_yaml(tmp_path):
     path.write_text("state: [", encoding="utf-8")
     with pytest.raises(ScenarioError, match="invalid YAML"):
         load_scenario(path)
+
+
+# --- the procedures of Altered, Four Souls and Marvel Champions -----------------------------------
+
+
+def altered() -> dict:
+    return copy.deepcopy(data("altered--une-seule-fois"))
+
+
+def four_souls() -> dict:
+    return copy.deepcopy(data("four-souls--exemple-d-attaque"))
+
+
+def marvel() -> dict:
+    return copy.deepcopy(data("marvel-champions--riposte-allie-defend"))
+
+
+def test_altered_adventure_has_eight_regions():
+    d = altered()
+    del d["state"]["adventure"][3]
+    expect_error(d, "state.adventure: the Adventure has eight regions")
+
+
+def test_altered_unknown_region_type():
+    d = altered()
+    d["state"]["adventure"][1]["types"] = ["feu"]
+    expect_error(d, "state.adventure[1].types[0]")
+
+
+def test_altered_position_outside_the_adventure():
+    d = altered()
+    d["state"]["players"][0]["heros"]["position"] = 8
+    expect_error(d, "state.players[0].heros.position")
+
+
+def test_altered_expedition_on_a_face_down_tumult_half():
+    d = altered()
+    d["state"]["players"][1]["compagnon"]["position"] = 6
+    expect_error(d, "state.players[1].compagnon.position")
+
+
+def test_altered_statistic_must_be_an_integer():
+    d = altered()
+    d["state"]["players"][0]["heros"]["characters"][0]["foret"] = "beaucoup"
+    expect_error(d, "state.players[0].heros.characters[0].foret")
+
+
+def test_altered_needs_two_players():
+    d = altered()
+    del d["state"]["players"][1]
+    expect_error(d, "state.players")
+
+
+def test_four_souls_a_die_shows_one_to_six():
+    d = four_souls()
+    d["actions"]["rolls"][0]["die"] = 7
+    expect_error(d, "actions.rolls[0].die")
+
+
+def test_four_souls_active_player_must_play():
+    d = four_souls()
+    d["state"]["active_player"] = "Personne"
+    expect_error(d, "state.active_player")
+
+
+def test_four_souls_attack_without_enough_rolls():
+    d = four_souls()
+    d["actions"]["rolls"] = d["actions"]["rolls"][:2]
+    expect_error(d, "actions.rolls: the attack needs a roll #3", run=True)
+
+
+def test_four_souls_rolls_left_over():
+    d = four_souls()
+    d["actions"]["rolls"].append({"die": 6})
+    expect_error(d, "actions.rolls: 1 roll(s) left over", run=True)
+
+
+def test_four_souls_card_ruling_of_another_game():
+    d = copy.deepcopy(data("four-souls--deaths-head"))
+    d["state"]["deck"][0]["ruling"] = "ashes/faq/autre-1"
+    expect_error(d, "state.deck[0].ruling")
+
+
+def test_marvel_unknown_enemy():
+    d = marvel()
+    d["actions"]["attacks"][0]["enemy"] = "Ultron"
+    expect_error(d, "actions.attacks[0].enemy")
+
+
+def test_marvel_minion_without_villainy_gets_no_boost():
+    d = marvel()
+    d["state"]["enemies"][0]["kind"] = "sbire"
+    expect_error(d, "actions.attacks[0].boost")
+
+
+def test_marvel_alter_ego_cannot_defend():
+    d = marvel()
+    d["state"]["players"][0]["identity"]["form"] = "alter_ego"
+    d["actions"]["attacks"][0]["defender"] = "Black Panther"
+    expect_error(d, "actions.attacks[0].defender")
+
+
+def test_marvel_unknown_keyword():
+    d = marvel()
+    d["state"]["enemies"][0]["keywords"] = ["volant"]
+    expect_error(d, "state.enemies[0].keywords")
+
+
+def test_marvel_enemy_attack_is_required():
+    d = marvel()
+    del d["state"]["enemies"][0]["atk"]
+    expect_error(d, "state.enemies[0].atk")

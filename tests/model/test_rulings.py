@@ -177,3 +177,194 @@ def test_ashes_qr_2_first_player_decides_the_winner():
     trace = run("ashes--pioche-deux-heritiers")
     assert trace.result["winner"] == "Bruno"
     assert not any("Héritier de Bruno subit" in t for t in texts(trace))
+
+
+# --- Altered -------------------------------------------------------------------------------------
+
+
+def test_altered_4_2_4_c_a_tie_is_not_enough():
+    trace = run("altered--egalite")
+    i = first_index(trace, "altered/4.2.4.c", "d'Alice est dans")
+    assert "Forêt 3 = 3" in trace.steps[i].text_fr
+    assert "Alice/heros" in trace.result["failed"]
+    assert trace.result["advanced"] == ["Bruno/heros"]  # Eau 1 > 0 wins, the ties do not
+
+
+def test_altered_4_2_4_d_zero_does_not_beat_a_negative_statistic():
+    trace = run("altered--zero-contre-negatif")
+    step = trace.steps[first_index(trace, "altered/4.2.4.d")]
+    assert "Forêt 0 > -1" in step.text_fr and "strictement supérieur à zéro" in step.text_fr
+    assert trace.result["advanced"] == []
+
+
+def test_altered_4_2_4_e_f_advance_once_and_together():
+    trace = run("altered--une-seule-fois")
+    assert (
+        "n'avance qu'une seule fois" in trace.steps[first_index(trace, "altered/4.2.4.e")].text_fr
+    )
+    assert trace.result["positions"]["Alice"]["heros"] == 1  # one region, not two
+    moves = [s for s in trace.steps if s.rule_ids in (["altered/7.3.11.a"], ["altered/7.3.11.b"])]
+    assert len(moves) == 3
+    assert first_index(trace, "altered/4.2.4.f") < trace.steps.index(moves[0])
+    assert trace.result["revealed"] == ["A", "C"]  # Bruno enters the already revealed half of A
+
+
+def test_altered_2_5_1_b_boosts_add_to_every_statistic():
+    trace = run("altered--une-seule-fois")
+    assert trace.result["stats"]["Alice"]["heros"] == {"foret": 3, "montagne": 2, "eau": 1}
+
+
+def test_altered_1_3_2_e_only_statistics_of_the_region_type_count():
+    trace = run("altered--type-de-region")
+    step = trace.steps[first_index(trace, "altered/1.3.2.e", "d'Alice est dans")]
+    assert "Montagne 5 > 0 ne compte pas" in step.text_fr
+    assert "Alice/heros" in trace.result["failed"]
+
+
+def test_altered_7_4_1_defender_wins_but_fails_to_advance():
+    trace = run("altered--defenseur")
+    assert first_index(trace, "altered/4.2.4.b", "Forêt 4 > 1") < first_index(
+        trace, "altered/7.4.1.b"
+    )
+    assert "Alice/heros" in trace.result["failed"]
+    assert (
+        "l'expédition du héros d'Alice"
+        in trace.steps[first_index(trace, "altered/7.5.3.a")].text_fr
+    )
+
+
+def test_altered_7_4_3_e_gigantic_counts_in_both_expeditions():
+    trace = run("altered--gigantesque")
+    assert trace.result["advanced"] == ["Alice/heros", "Alice/compagnon"]
+    assert "Gigantesque, joué dans l'autre expédition" in trace.steps[2].text_fr
+
+
+def test_altered_1_3_3_b_distance_settles_meet_against_cross():
+    trace = run("altered--fin-distance")
+    last = trace.steps[-1]
+    assert "altered/1.3.3.b" in last.rule_ids and "Alice 7, Bruno 8" in last.text_fr
+    assert trace.result["winner"] == "Bruno"
+    assert any("4.3.a et 4.3.b" in note for note in trace.notes)
+
+
+def test_altered_4_3_h_tiebreak_sums_both_expeditions_gigantic_twice():
+    trace = run("altered--departages")
+    step = trace.steps[first_index(trace, "altered/glossaire/egalite")]
+    assert "Forêt 4" in step.text_fr and "compte double" in step.text_fr
+    assert trace.result["winner"] == "Alice" and trace.result["tiebreak"] is True
+
+
+# --- Four Souls ----------------------------------------------------------------------------------
+
+
+def test_four_souls_attack_example_hit_hit_miss_miss_then_death():
+    trace = run("four-souls--exemple-d-attaque")
+    assert trace.result["outcomes"] == ["touche", "touche", "rate", "rate"]
+    boundary = trace.steps[
+        first_index(trace, "four-souls/comment-jouer/attaquer/1", "4 ≥ évasion 4")
+    ]
+    assert "l'attaque touche" in boundary.text_fr
+    death = first_index(trace, "four-souls/comment-jouer/mort-d-un-joueur/1", "Andres meurt")
+    assert trace.steps[death - 1].text_fr == "Andres tombe à 0 PV : l'attaque prend fin."
+    assert trace.result["turn_ended"] is True
+
+
+def test_four_souls_dice_example_reroll_replaces_the_modified_result():
+    trace = run("four-souls--exemple-de-jet-de-des")
+    texts_ = texts(trace)
+    assert any("Meat (+1) se résout : le résultat est 6" in t for t in texts_)
+    assert any("le dé donne 1, qui remplace le résultat 6" in t for t in texts_)
+    relic = next(i for i, t in enumerate(texts_) if t.startswith("The Relic"))
+    coin = next(i for i, t in enumerate(texts_) if t.startswith("Dad's Lost Coin"))
+    assert relic < coin
+    assert any("doivent être modifiés pour refléter le nouveau résultat" in t for t in texts_)
+    assert trace.result["rolls"] == [6] and trace.result["outcomes"] == ["touche"]
+    assert any("+/- aux jets" in note for note in trace.notes)
+
+
+def test_four_souls_rolls_and_evasion_are_clamped():
+    trace = run("four-souls--jet-borne")
+    clamps = [
+        s.text_fr for s in trace.steps if s.rule_ids == ["four-souls/comment-jouer/jet-de-des/2"]
+    ]
+    assert clamps == [
+        "Un jet ne peut pas dépasser 6 ni être inférieur à 1 : 8 devient 6.",
+        "L'évasion d'un monstre ne peut pas dépasser 6 ni être inférieure à 1 : 7 devient 6.",
+    ]
+
+
+def test_four_souls_deaths_head_is_placed_but_the_attack_is_lost():
+    trace = run("four-souls--deaths-head")
+    assert (
+        "four-souls/regles-pour-les-cartes/cartes-monstre/deaths-head" in trace.steps[-1].rule_ids
+    )
+    assert trace.result["attack_lost"] is True and trace.result["slot"] == "Death's Head"
+
+
+def test_four_souls_monster_death_trigger_resolves_before_reward_and_soul():
+    trace = run("four-souls--exemple-de-mort-d-un-monstre")
+    texts_ = texts(trace)
+    kill = next(i for i, t in enumerate(texts_) if "Ava tue Nick" in t)
+    penalty = next(i for i, t in enumerate(texts_) if t.startswith("Nick paie"))
+    reward = next(i for i, t in enumerate(texts_) if t.startswith("La récompense se résout"))
+    soul = next(i for i, t in enumerate(texts_) if "comme une âme" in t)
+    refill = first_index(trace, "four-souls/comment-jouer/rechargement/1")
+    assert kill < penalty < reward < soul < refill
+    assert "XX. Judgement" in texts_[penalty]
+    assert trace.result["souls"] == {"Ava": 1}
+
+
+# --- Marvel Champions ----------------------------------------------------------------------------
+
+
+def test_marvel_webbed_prevents_two_attacks_and_spider_sense():
+    trace = run("marvel-champions--pris-dans-la-toile")
+    assert trace.result["attacks"][2] == "non défendue"
+    sense = next(i for i, t in enumerate(texts(trace)) if "Sens d'Araignée" in t)
+    assert sense > first_index(trace, "marvel-champions/glossaire/activation", "n° 3")
+    assert trace.result["triggered"] == ["Sens d'Araignée"]  # only for the third activation
+
+
+def test_marvel_stunned_prevents_norman_osborn_activation():
+    trace = run("marvel-champions--norman-osborn-sonne")
+    assert trace.steps[-1].rule_ids[0] == "marvel-champions/glossaire/cartes-d-etat"
+    assert not any("Étape" in t for t in texts(trace))
+
+
+def test_marvel_star_attack_counts_as_zero_plus_boost_icons():
+    trace = run("marvel-champions--bouffon-vert-boost")
+    step = trace.steps[first_index(trace, "marvel-champions/glossaire/icone-d-etoile", "Étape 4")]
+    assert "= 0 (ATQ ★, considérée comme 0) + 2 (boost) = 2" in step.text_fr
+    assert trace.result["damage_received"] == {"Spider-Man": 2}
+
+
+def test_marvel_retaliate_only_when_the_character_is_itself_attacked():
+    defended = run("marvel-champions--riposte-black-panther-defend")
+    assert defended.result["riposte"] == ["Black Panther"]
+    ally = run("marvel-champions--riposte-allie-defend")
+    assert ally.result["riposte"] == []
+    step = ally.steps[first_index(ally, "marvel-champions/glossaire/riposte-x")]
+    assert "ne se déclenche pas" in step.text_fr
+    assert "Black Panther" not in ally.result["damage_received"]  # the excess is not passed on
+
+
+def test_marvel_overkill_passes_the_excess_to_the_identity():
+    trace = run("marvel-champions--deferlement")
+    assert trace.result["damage_received"] == {"Black Panther": 2, "Shuri": 5}
+
+
+def test_marvel_attacker_defeated_while_the_attack_is_initiated_deals_nothing():
+    trace = run("marvel-champions--nova")
+    assert trace.result["step4_damage"] == {}
+    assert not any(t.startswith("Étape") for t in texts(trace))
+
+
+def test_marvel_clash_of_titans_ally_takes_undefended_damage():
+    trace = run("marvel-champions--choc-des-titans")
+    assert trace.result["damage_received"] == {"Allié costaud": 4}
+
+
+def test_marvel_boost_damage_is_not_step_four_damage():
+    trace = run("marvel-champions--imperturbable")
+    assert trace.result["damage_received"] == {"Docteur Strange": 1}
+    assert trace.result["step4_damage"] == {"Docteur Strange": 0}

@@ -25,8 +25,10 @@ REGEN = os.environ.get("ARBITRE_REGEN") == "1"
 
 def test_scenarios_are_shipped():
     games = {p.name.split("--")[0] for p in FILES}
-    assert {"the-spoils", "ashes"} <= games
+    assert {"the-spoils", "ashes", "altered", "four-souls", "marvel-champions"} <= games
     assert len(FILES) >= 20
+    for game in ("altered", "four-souls", "marvel-champions"):
+        assert sum(1 for p in FILES if p.name.startswith(f"{game}--")) >= 4, game
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.model import ashes, the_spoils
+from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
 from arbitre.model.scenario import Fields, ScenarioError
 from arbitre.model.trace import Trace
 from arbitre.site.urls import entry_url
@@ -42,6 +42,12 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("ashes", "pioche"): (
         lambda name, f: ashes.read_scenario(name, f, "pioche"),
         ashes.prepare_draw_damage,
+    ),
+    ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
+    ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
+    ("marvel-champions", "attaque"): (
+        marvel_champions.read_attacks,
+        marvel_champions.resolve_attacks,
     ),
 }
 
@@ -166,10 +172,43 @@ RESULT_LABELS = {
     "placed": "Unités placées",
     "losers": "Joueurs éliminés",
     "winner": "Vainqueur",
+    "stats": "Statistiques des expéditions",
+    "advanced": "Expéditions qui avancent",
+    "failed": "Expéditions qui échouent à avancer",
+    "positions": "Régions des expéditions (0 : région du héros, 7 : région du compagnon)",
+    "revealed": "Cartes Tumulte révélées",
+    "tiebreak": "Départages",
+    "rolls": "Résultats des jets d'attaque",
+    "outcomes": "Touches et ratés",
+    "health": "Santé restante",
+    "dead": "Morts",
+    "attack_lost": "Attaque perdue",
+    "rewards": "Récompenses",
+    "souls": "Âmes",
+    "penalties": "Pénalités de mort payées",
+    "turn_ended": "Tour terminé",
+    "slot": "Emplacement de monstre",
+    "attacks": "Activations d'attaque",
+    "step4_damage": "Dégâts subis à l'étape 4",
+    "defeated": "Vaincus",
+    "statuses_discarded": "Cartes d'état défaussées",
+    "statuses": "Cartes d'état restantes",
+    "triggered": "Capacités déclenchées",
+    "riposte": "Ripostes",
 }
 
 
-NESTED_LABELS = {"damage": "dommages", "destroyed": "détruit"}
+NESTED_LABELS = {
+    "damage": "dommages",
+    "destroyed": "détruit",
+    "loot": "butin défaussé",
+    "cents": "¢ perdu",
+    "turn_ended": "tour terminé",
+    "heros": "héros",
+    "foret": "Forêt",
+    "montagne": "Montagne",
+    "eau": "Eau",
+}
 
 
 def _value(value: Any) -> str:

@@ -1,0 +1,114 @@
+"""End to end: build the real knowledge base in a scratch copy, run `arbitre serve`, fetch over HTTP.
+
+One real uvicorn process on a free loopback port; everything else about the API is tested in-process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+pytestmark = pytest.mark.e2e
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read()
+
+
+@pytest.fixture(scope="module")
+def built_root(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("project")
+    for name in ("content", "glossary"):
+        shutil.copytree(REPO / name, root / name)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    (root / "site_src").mkdir()
+    arbitre = [sys.executable, "-m", "arbitre"]
+    done = subprocess.run(
+        [*arbitre, "--root", str(root), "build"], capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return root
+
+
+@pytest.fixture(scope="module")
+def server(built_root):
+    port = _free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitre", "--root", str(built_root), "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise AssertionError(process.stdout.read().decode())
+            try:
+                if _get(base + "/api/health")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise AssertionError("server did not start within 60 s")
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        process.stdout.close()
+
+
+def test_health(server):
+    status, body = _get(server + "/api/health")
+    assert status == 200
+    assert json.loads(body)["status"] == "ok"
+
+
+def test_entry_and_unknown_entry(server):
+    status, body = _get(server + "/api/entries/the-spoils/609.1f")
+    assert status == 200
+    entry = json.loads(body)
+    assert entry["id"] == "the-spoils/609.1f" and "dommages" in entry["text"]
+    assert _get(server + "/api/entries/the-spoils/999.9z")[0] == 404
+
+
+def test_search_finds_rule_by_number_and_page_has_its_anchor(server):
+    status, body = _get(server + "/api/search?" + urllib.parse.urlencode({"q": "609.1f"}))
+    assert status == 200
+    hit = json.loads(body)["hits"][0]
+    assert hit["id"] == "the-spoils/609.1f"
+    page_url, _, anchor = hit["url"].partition("#")
+    status, page = _get(server + page_url)
+    assert status == 200
+    assert f'id="{anchor}"'.encode() in page
+
+
+def test_home_page(server):
+    status, page = _get(server + "/")
+    assert status == 200
+    assert b"Arbitre" in page
