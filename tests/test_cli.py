@@ -80,3 +80,12 @@ def test_show_unknown_id_is_a_clear_error(demo_tree):
     result = CliRunner().invoke(cli, ["--root", str(demo_tree.root), "show", "demo/404"])
     assert result.exit_code == 1
     assert "Error: no entry 'demo/404'" in result.output
+
+
+def test_export_lists_glossary_terms_used_and_their_users(demo_tree):
+    data = json.loads(run(demo_tree, "export", "--json").output)
+    by_id = {e["id"]: e for e in data["entries"]}
+    # « épuisée » in 101.1 is an alias of the term Épuiser; 101.2 defines it, so it does not link.
+    assert by_id["demo/101.1"]["terms"] == ["demo/glossaire/epuiser"]
+    assert by_id["demo/101.2"]["terms"] == []
+    assert by_id["demo/glossaire/epuiser"]["used_in"] == ["demo/101.1"]

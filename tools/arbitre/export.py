@@ -12,8 +12,23 @@ from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths
 
 
+def export_data(kb: KnowledgeBase) -> dict:
+    """The export document, with each entry's glossary terms (`terms`, the site's auto-links)
+    and, on glossary entries, the entries that use the term (`used_in`)."""
+    from arbitre.site.terms import term_links, used_in
+
+    links = term_links(kb)
+    users = used_in(kb, links)
+    data = kb.to_export()
+    for entry in data["entries"]:
+        entry["terms"] = links.get(entry["id"], [])
+        if entry["kind"] == "glossary":
+            entry["used_in"] = users.get(entry["id"], [])
+    return data
+
+
 def export_json(kb: KnowledgeBase) -> str:
-    return json.dumps(kb.to_export(), ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    return json.dumps(export_data(kb), ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
 def write_export(paths: ProjectPaths, output: str | None) -> None:
