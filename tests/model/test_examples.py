@@ -65,3 +65,10 @@ def test_markdown_of_the_new_games_links_their_rules(real_kb):
         entry = real_kb.get(rule)
         assert entry is not None, rule
         assert entry_url(entry, real_kb) in render_markdown(trace, real_kb)
+
+
+def test_markdown_takes_a_link_function(real_kb):
+    if real_kb.game("the-spoils") is None:
+        return
+    text = render_markdown(_trace("vitesse-zero"), real_kb, href=lambda e: f"r.md#{e.local_id}")
+    assert "[609.1b](r.md#609.1b)" in text

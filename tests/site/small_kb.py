@@ -3,13 +3,15 @@
 It covers what the pages must show: nested sections, rules with lettered sub-rules, a FAQ with a
 card, an example, an unofficial note, an erratum, refs (resolved and unresolved), editorial notes,
 glossary terms with aliases, English (given and inferred), a term defined by a rule, a redirect
-and a subentry, and a second game for the lexicon.
+and a subentry, and a second game for the lexicon.  `small_examples()` adds a worked example.
 """
 
 from __future__ import annotations
 
 from arbitre.kb.entry import Entry, SourceSpan, Unresolved
 from arbitre.kb.knowledge import Game, KnowledgeBase
+from arbitre.model.trace import Ruling, Step, Trace
+from arbitre.site.examples import WorkedExample
 
 SOURCE_A = "content/jeu-a/sources/a.txt"
 SOURCE_B = "content/jeu-b/sources/b.txt"
@@ -197,3 +199,33 @@ def small_kb() -> KnowledgeBase:
         ),
     ]
     return KnowledgeBase(games, entries)
+
+
+def small_examples() -> list[WorkedExample]:
+    """One worked example of jeu-a, as the rules model would produce it: steps citing rules
+    (one id the knowledge base lacks), a reproduced FAQ ruling, a note, and a starting position."""
+    trace = Trace(
+        procedure="combat",
+        game="jeu-a",
+        title="Épuiser un Allié : il ne peut plus attaquer",
+        scenario="allie-epuise",
+        steps=[
+            Step(["jeu-a/101.1", "jeu-a/glossaire/epuiser"], "Alice épuise son Allié."),
+            Step(
+                ["jeu-a/102.1", "jeu-a/faq/q1"],
+                "L'Allié reste en jeu, épuisé ; il ne peut pas attaquer.",
+            ),
+            Step(["jeu-a/102", "jeu-a/999"], "Fin du tour (999 : règle absente de la base)."),
+        ],
+        result={"exhausted": ["Allié"], "destroyed": [], "game_lost": False},
+        rulings=[Ruling("jeu-a/faq/q1", 20, "Non : une carte épuisée reste en jeu.")],
+        notes=["La règle 101.1 ne dit pas quand l'Allié se redresse ; le modèle suit 102.1."],
+    )
+    setup = {
+        "state": {
+            "players": [{"name": "Alice"}, {"name": "Bruno"}],
+            "attackers": [{"name": "Allié", "strength": 2, "life": 3, "covert": True}],
+        },
+        "actions": {"rolls": [{"die": 5}, {"die": 1}]},
+    }
+    return [WorkedExample(trace, setup)]

@@ -14,7 +14,7 @@ from arbitre.paths import ProjectPaths
 from arbitre.site import build as site_build
 from arbitre.site.pages import Page
 
-from .small_kb import small_kb
+from .small_kb import small_examples, small_kb
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,9 +76,9 @@ def test_build_small_site(project: ProjectPaths) -> None:
     (project.site_src / "old").mkdir(parents=True)
     (project.site_src / "old" / "stale.md").write_text("# Stale\n", encoding="utf-8")
     (project.site_src / ".gitkeep").write_text("", encoding="utf-8")
-    lines = list(site_build.build_site(small_kb(), project))
-    assert lines[0].startswith("rendered 9 pages")
-    assert lines[1].startswith("site_src: 10 file(s) written, 1 removed")
+    lines = list(site_build.build_site(small_kb(), project, examples=small_examples()))
+    assert lines[0].startswith("rendered 10 pages")
+    assert lines[1].startswith("site_src: 11 file(s) written, 1 removed")
     assert not (project.site_src / "old").exists()
     assert (project.site_src / ".gitkeep").exists()  # checked in: kept
     rules = parse(project.site / "jeu-a" / "regles" / "index.html")
@@ -86,9 +86,12 @@ def test_build_small_site(project: ProjectPaths) -> None:
     # The first use of a term links to its definition, with the definition as hover text.
     title = rules.titled_links["../glossaire/#glossaire--epuiser"]
     assert title.startswith("Épuiser (anglais : Exhaust) — Épuiser : action de tourner une carte.")
+    # The worked example has its anchor; the rules it cites link to it.
+    assert "exemple--allie-epuise" in parse(project.site / "jeu-a" / "exemples" / "index.html").ids
+    assert "../exemples/#exemple--allie-epuise" in rules.links
     assert broken_links(project.site) == []
     # A second build with the same KB writes nothing new.
-    again = list(site_build.build_site(small_kb(), project))
+    again = list(site_build.build_site(small_kb(), project, examples=small_examples()))
     assert again[1].startswith("site_src: 0 file(s) written, 0 removed")
 
 
@@ -97,8 +100,8 @@ def test_two_pages_on_one_path_are_refused(
 ) -> None:
     original = site_build.site_pages
 
-    def doubled(kb):  # type: ignore[no-untyped-def]
-        pages = original(kb)
+    def doubled(kb, *args):  # type: ignore[no-untyped-def]
+        pages = original(kb, *args)
         return [*pages, Page(pages[1].path, "home.md.j2", "Copie", pages[0].context)]
 
     monkeypatch.setattr(site_build, "site_pages", doubled)
@@ -112,8 +115,8 @@ def test_a_broken_anchor_fails_the_build(
 ) -> None:
     original = site_build.render_site
 
-    def broken(kb):  # type: ignore[no-untyped-def]
-        files = original(kb)
+    def broken(kb, *args):  # type: ignore[no-untyped-def]
+        files = original(kb, *args)
         files["index.md"] += "\n[cassé](jeu-a/regles/index.md#nulle-part)\n"
         return files
 

@@ -1,4 +1,5 @@
-"""Golden pages: the Markdown generated for the small in-code knowledge base (small_kb.py).
+"""Golden pages: the Markdown generated for the small in-code knowledge base and its worked
+example (small_kb.py).
 
 The expected files live under tests/golden/pages/ (one per generated file).  After a deliberate
 change to the pages, regenerate them and review the diff:
@@ -15,7 +16,7 @@ import pytest
 
 from arbitre.site.build import render_site
 
-from .small_kb import small_kb
+from .small_kb import small_examples, small_kb
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "pages"
 REGENERATE = os.environ.get("ARBITRE_REGEN") == "1"
@@ -26,7 +27,7 @@ def _golden_files() -> set[str]:
 
 
 def test_golden_pages() -> None:
-    files = render_site(small_kb())
+    files = render_site(small_kb(), small_examples())
     if REGENERATE:
         for stale in _golden_files() - set(files):
             (GOLDEN / stale).unlink()
@@ -46,4 +47,4 @@ def test_golden_pages() -> None:
 
 
 def test_rendering_is_deterministic() -> None:
-    assert render_site(small_kb()) == render_site(small_kb())
+    assert render_site(small_kb(), small_examples()) == render_site(small_kb(), small_examples())

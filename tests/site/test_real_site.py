@@ -54,3 +54,14 @@ def test_every_entry_has_its_anchor_on_its_page(built) -> None:  # type: ignore[
 def test_every_link_lands_on_an_existing_anchor(built) -> None:  # type: ignore[no-untyped-def]
     _kb, target = built
     assert broken_links(target.site) == []
+
+
+def test_worked_examples_and_their_back_links(built) -> None:  # type: ignore[no-untyped-def]
+    kb, target = built
+    examples = parse(target.site / "the-spoils" / "exemples" / "index.html")
+    assert "exemple--vitesse-zero" in examples.ids
+    # Each step cites its rules by links to their anchors (checked by the broken-links test).
+    assert any(h.endswith("#609.1f") for h in examples.links)
+    page, _, _ = entry_url(kb.by_id["the-spoils/609.1f"], kb).partition("#")
+    rules = parse(target.site / page.strip("/") / "index.html")
+    assert any(h.endswith("exemples/#exemple--vitesse-zero") for h in rules.links)

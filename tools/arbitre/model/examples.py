@@ -11,7 +11,8 @@ A scenario file (`scenarios/<game>--<slug>.yaml`) holds:
     actions: {…}                # choices and cards played, read by the game module
     expected: {…}               # a subset of the trace's `result` that must hold
 
-`worked_examples()` runs them all; `render_markdown()` turns one trace into a French page section.
+`worked_examples()` runs them all; `render_markdown()` turns one trace into a French page section
+(the site renders its « Exemples commentés » pages itself: arbitre.site.pages).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
 from arbitre.model.scenario import Fields, ScenarioError
@@ -227,8 +229,14 @@ def _empty(value: Any) -> bool:
     return value is None or value == [] or value == {} or value is False
 
 
-def rule_link(rule_id: str, kb: KnowledgeBase | None) -> str:
-    """A Markdown link to the entry when the knowledge base has it, else the id in code."""
+def rule_link(
+    rule_id: str, kb: KnowledgeBase | None, href: Callable[[Entry], str] | None = None
+) -> str:
+    """A Markdown link to the entry when the knowledge base has it, else the id in code.
+
+    `href` gives the link target of an entry (default: its absolute URL, `entry_url`); a page
+    generator passes one that writes links relative to the page it renders.
+    """
     entry = kb.get(rule_id) if kb is not None else None
     if entry is None:
         return f"`{rule_id}`"
@@ -238,25 +246,41 @@ def rule_link(rule_id: str, kb: KnowledgeBase | None) -> str:
         label = entry.title
     else:
         label = entry.local_id
-    return f"[{label}]({entry_url(entry, kb)})"
+    target = href(entry) if href is not None else entry_url(entry, kb)
+    return f"[{label}]({target})"
 
 
-def render_markdown(trace: Trace, kb: KnowledgeBase | None = None) -> str:
-    """The worked example as a Markdown section (French): rulings, numbered steps, result, notes."""
+def result_items(trace: Trace) -> list[tuple[str, str]]:
+    """The trace's result as (French label, French value) pairs, empty values left out."""
+    return [
+        (RESULT_LABELS.get(key, key), _value(value))
+        for key, value in trace.result.items()
+        if not _empty(value)
+    ]
+
+
+def render_markdown(
+    trace: Trace,
+    kb: KnowledgeBase | None = None,
+    href: Callable[[Entry], str] | None = None,
+) -> str:
+    """The worked example as a Markdown section (French): rulings, numbered steps, result, notes.
+
+    Rule links use `href` (see `rule_link`); the site renders its own page from a template.
+    """
     out = [f"## {trace.title} {{: #{example_anchor(trace)} }}", ""]
     for ruling in trace.rulings:
         quote = f" : « {ruling.quote} »" if ruling.quote else ""
-        out.append(f"*Reproduit* {rule_link(ruling.id, kb)}{quote}")
+        out.append(f"*Reproduit* {rule_link(ruling.id, kb, href)}{quote}")
         out.append("")
     for number, step in enumerate(trace.steps, 1):
-        links = ", ".join(rule_link(r, kb) for r in step.rule_ids)
+        links = ", ".join(rule_link(r, kb, href) for r in step.rule_ids)
         out.append(f"{number}. {step.text_fr} — {links}" if links else f"{number}. {step.text_fr}")
     out.append("")
     out.append("**Résultat**")
     out.append("")
-    for key, value in trace.result.items():
-        if not _empty(value):
-            out.append(f"- {RESULT_LABELS.get(key, key)} : {_value(value)}")
+    for label, value in result_items(trace):
+        out.append(f"- {label} : {value}")
     for note in trace.notes:
         out.append("")
         out.append(f"!!! note\n    {note}")

@@ -22,6 +22,7 @@ import jinja2
 from arbitre.errors import ArbitreError
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.paths import ProjectPaths
+from arbitre.site.examples import WorkedExample, load_examples
 from arbitre.site.pages import Page, site_nav, site_pages
 from arbitre.site.text import escape_attribute
 
@@ -70,12 +71,14 @@ def render_page(page: Page) -> str:
     return _tidy(environment().get_template(page.template).render(**page.context))
 
 
-def render_site(kb: KnowledgeBase) -> dict[str, str]:
-    """Every generated file of site_src/ (relative path -> text), rendered in memory."""
+def render_site(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> dict[str, str]:
+    """Every generated file of site_src/ (relative path -> text), rendered in memory.
+
+    `examples`: the worked examples to show (default: the shipped scenarios of the KB's games)."""
     files: dict[str, str] = {}
     owners: dict[str, str] = {}
     clashes: list[str] = []
-    for page in site_pages(kb):
+    for page in site_pages(kb, examples):
         if page.file in files:
             clashes.append(f"{page.file}: written by « {owners[page.file]} » and « {page.title} »")
             continue
@@ -168,11 +171,20 @@ def _replace_dir(new: Path, target: Path) -> None:
         shutil.rmtree(old)
 
 
-def build_site(kb: KnowledgeBase, paths: ProjectPaths, strict: bool = True) -> Iterator[str]:
-    """Render the pages, rewrite site_src/, run mkdocs into site/; yield one line per stage."""
+def build_site(
+    kb: KnowledgeBase,
+    paths: ProjectPaths,
+    strict: bool = True,
+    examples: list[WorkedExample] | None = None,
+) -> Iterator[str]:
+    """Render the pages, rewrite site_src/, run mkdocs into site/; yield one line per stage.
+
+    The worked examples (default: the shipped scenarios, run once here) feed the pages and nav."""
     started = time.perf_counter()
-    files = render_site(kb)
-    nav = site_nav(kb)
+    if examples is None:
+        examples = load_examples(kb)
+    files = render_site(kb, examples)
+    nav = site_nav(kb, examples)
     pages = sum(1 for f in files if f.endswith(".md"))
     yield f"rendered {pages} pages ({time.perf_counter() - started:.2f} s)"
 

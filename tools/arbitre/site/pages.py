@@ -3,7 +3,9 @@
 Pure: no I/O.  `site_pages(kb)` returns every page in a fixed order with a context of plain
 values (strings already escaped for Markdown where they are Markdown); `site_nav(kb)` returns the
 mkdocs `nav`.  Links between pages are relative `.md` paths, so mkdocs checks each one (and each
-anchor) when it builds.
+anchor) when it builds.  The worked examples of the rules model (one « Exemples commentés » page
+per game, and the back-links on the rules they cite) are an argument; only when it is left out
+do `site_pages`/`site_nav` load the shipped scenarios (site/examples.py).
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ from typing import Any
 from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
+from arbitre.model.examples import example_anchor, examples_citing, result_items
+from arbitre.model.trace import Trace
 from arbitre.site import urls
+from arbitre.site.examples import (
+    PROCEDURE_LABELS,
+    WorkedExample,
+    describe_setup,
+    load_examples,
+)
 from arbitre.site.terms import TermSpan, term_spans, used_in
 from arbitre.site.text import (
     Insert,
@@ -105,8 +115,12 @@ def sort_key(text: str) -> tuple[str, str]:
 class SiteData:
     """Everything computed once from the KB and shared by all pages."""
 
-    def __init__(self, kb: KnowledgeBase) -> None:
+    def __init__(self, kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> None:
         self.kb = kb
+        games = {g.id for g in kb.games}
+        self.examples = [x for x in examples or [] if x.trace.game in games]
+        # entry id -> the worked examples citing it (in a step or as a reproduced ruling).
+        self.citing: dict[str, list[Trace]] = examples_citing([x.trace for x in self.examples])
         self.spans: dict[str, list[TermSpan]] = term_spans(kb)
         self.used_in = used_in(kb, {k: [s.term for s in v] for k, v in self.spans.items()})
         self.doc_titles = {(g.id, d): t for g in kb.games for d, t in g.documents}
@@ -306,6 +320,7 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
             for c in kb.cited_by(entry.id)
             if c not in data.defines.get(entry.id, [])
         ],
+        "examples": example_links(data, page, entry.id),
         # Terms this entry defines, unless the page lists them itself (the glossary page).
         "defines": [
             data.link_view(page, t, entry)
@@ -383,6 +398,7 @@ def home_page(data: SiteData) -> Page:
                 "documents": _game_documents(data, game, ""),
                 "terms": len(terms),
                 "glossary_href": relative_link("", urls.glossary_page(game.id)) if terms else None,
+                "examples": _examples_summary(data, game.id, ""),
             }
         )
     return Page(
@@ -395,6 +411,7 @@ def home_page(data: SiteData) -> Page:
             "terms": sum(1 for e in kb.entries if e.kind == "glossary"),
             "lexicon_href": relative_link("", urls.LEXICON_PAGE),
             "example": _example_entry(kb),
+            "worked_examples": len(data.examples),
         },
     )
 
@@ -426,6 +443,7 @@ def game_page(data: SiteData, game: Game) -> Page:
             "with_english": sum(1 for t in terms if t.english),
             "glossary_href": relative_link(page, urls.glossary_page(game.id)) if terms else None,
             "home_href": relative_link(page, ""),
+            "examples": _examples_summary(data, game.id, page),
         },
     )
 
@@ -664,15 +682,170 @@ def lexicon_page(data: SiteData) -> Page:
     )
 
 
-def site_pages(kb: KnowledgeBase) -> list[Page]:
-    """Every page of the site, in navigation order."""
-    data = SiteData(kb)
+# --- worked examples (arbitre.model) ---------------------------------------------------------
+
+
+def example_links(data: SiteData, page: str, entry_id: str) -> list[dict[str, str]]:
+    """Links to the worked examples that cite an entry (« Exemples commentés : »)."""
+    return [
+        {
+            # « Vitesse 0 » for « Vitesse 0 : le personnage inflige ses dommages, en dernier »;
+            # the whole title is the hover text.
+            "label": escape_inline(trace.title.split(" : ", 1)[0]),
+            "href": relative_link(page, urls.examples_page(trace.game), example_anchor(trace)),
+            "title": f"{trace.title} — exemple commenté "
+            f"({PROCEDURE_LABELS.get(trace.procedure, trace.procedure)})",
+        }
+        for trace in data.citing.get(entry_id, [])
+    ]
+
+
+def cited_label(data: SiteData, entry: Entry, full: bool = False) -> str:
+    """How an example cites an entry: a numbered rule by its number, a commentary by the
+    heading it comments, a paragraph without a title by its heading and position.  `full`:
+    a long title (a FAQ question) is not cut."""
+    kb = data.kb
+    if entry.number and "." in entry.number:
+        return entry.number
+    parent = kb.by_id.get(entry.parent) if entry.parent else None
+    parent_name = ""
+    if parent is not None:
+        parent_name = parent.title or parent.number or ""
+        parent_name = parent_name[:1].upper() + parent_name[1:]
+    if entry.role in ("commentary", "quote") and parent_name:
+        return f"{ROLE_LABELS[entry.role].capitalize()} ({parent_name})"
+    if entry.title and fold(entry.title) != fold(KIND_LABELS[entry.kind]):
+        head = _heading(entry)
+        return head if full or len(head) <= 60 else head[:57].rstrip() + "…"
+    if not entry.title and not entry.number and parent_name:
+        last = entry.id.rsplit("/", 1)[1]
+        return f"{parent_name} § {last}" if last.isdigit() else parent_name
+    if not entry.title and not entry.number:
+        return f"« {plain_excerpt(entry.text, 50)} »"
+    return data.label(entry)
+
+
+def cited_view(
+    data: SiteData, page: str, rule_id: str, full: bool = False
+) -> dict[str, str | None]:
+    """A rule cited by a worked example; an id the knowledge base lacks is shown as code."""
+    entry = data.kb.by_id.get(rule_id)
+    if entry is None:
+        return {"label": f"`{rule_id}`", "href": None, "title": ""}
+    return {
+        "label": escape_inline(cited_label(data, entry, full)),
+        "href": data.href(page, rule_id),
+        "title": data.hover(entry),
+    }
+
+
+def _procedure_order(example: WorkedExample) -> tuple[int, str]:
+    order = list(PROCEDURE_LABELS)
+    procedure = example.trace.procedure
+    return (order.index(procedure) if procedure in order else len(order), example.trace.scenario)
+
+
+def game_examples(data: SiteData, game: str) -> list[WorkedExample]:
+    """The worked examples of a game, grouped by procedure, then by scenario slug."""
+    return sorted((x for x in data.examples if x.trace.game == game), key=_procedure_order)
+
+
+def example_view(data: SiteData, page: str, example: WorkedExample) -> dict[str, Any]:
+    trace = example.trace
+    kb = data.kb
+    rulings = []
+    for ruling in trace.rulings:
+        entry = kb.by_id.get(ruling.id)
+        rulings.append(
+            {
+                "link": cited_view(data, page, ruling.id, full=True),
+                "document": escape_inline(
+                    data.doc_titles.get((entry.game, entry.document), entry.document)
+                )
+                if entry is not None
+                else None,
+                "quote": escape_inline(ruling.quote) if ruling.quote else None,
+            }
+        )
+    return {
+        "anchor": example_anchor(trace),
+        "title": escape_inline(trace.title),
+        "procedure": PROCEDURE_LABELS.get(trace.procedure, trace.procedure),
+        "file": example.file,
+        "rulings": rulings,
+        "state": describe_setup(example.setup.get("state") or {}, trace.game),
+        "actions": describe_setup(example.setup.get("actions") or {}, trace.game),
+        "steps": [
+            {
+                "text": escape_inline(step.text_fr),
+                "rules": [cited_view(data, page, r) for r in step.rule_ids],
+            }
+            for step in trace.steps
+        ],
+        "result": [
+            {"label": escape_inline(label), "value": escape_inline(value)}
+            for label, value in result_items(trace)
+        ],
+        "notes": [escape_inline(n) for n in trace.notes],
+    }
+
+
+def examples_page(data: SiteData, game: Game) -> Page | None:
+    """The « Exemples commentés » page of a game, or None when it has no worked example."""
+    examples = game_examples(data, game.id)
+    if not examples:
+        return None
+    page = urls.examples_page(game.id)
+    views = [example_view(data, page, x) for x in examples]
+    return Page(
+        page,
+        "examples.md.j2",
+        f"Exemples commentés — {game.title}",
+        {
+            "game": escape_inline(game.title),
+            "game_href": relative_link(page, urls.game_page(game.id)),
+            "count": len(views),
+            "procedures": len({x.trace.procedure for x in examples}),
+            "examples": views,
+            "rulings": sum(len(v["rulings"]) for v in views),
+        },
+    )
+
+
+def _examples_summary(data: SiteData, game: str, from_page: str) -> dict[str, Any] | None:
+    """What the home and game pages say about a game's worked examples."""
+    examples = game_examples(data, game)
+    if not examples:
+        return None
+    page = urls.examples_page(game)
+    return {
+        "href": relative_link(from_page, page),
+        "count": len(examples),
+        "procedures": len({x.trace.procedure for x in examples}),
+        "items": [
+            {
+                "title": escape_inline(x.trace.title),
+                "href": relative_link(from_page, page, example_anchor(x.trace)),
+                "procedure": PROCEDURE_LABELS.get(x.trace.procedure, x.trace.procedure),
+            }
+            for x in examples
+        ],
+    }
+
+
+def site_pages(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> list[Page]:
+    """Every page of the site, in navigation order.  `examples`: the worked examples to show
+    (default: every shipped scenario of the games of `kb`, site/examples.py)."""
+    data = SiteData(kb, load_examples(kb) if examples is None else examples)
     pages = [home_page(data)]
     for game in kb.games:
         pages.append(game_page(data, game))
         for doc_id, doc_title in game.documents:
             if doc_id != urls.GLOSSARY_SLUG:  # shown by the glossary page
                 pages.extend(document_pages(data, game, doc_id, doc_title))
+        worked = examples_page(data, game)
+        if worked is not None:
+            pages.append(worked)
         glossary = glossary_page(data, game)
         if glossary is not None:
             pages.append(glossary)
@@ -680,8 +853,12 @@ def site_pages(kb: KnowledgeBase) -> list[Page]:
     return pages
 
 
-def site_nav(kb: KnowledgeBase) -> list[Any]:
-    """The mkdocs `nav`: home, one section per game (overview first), the lexicon."""
+def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> list[Any]:
+    """The mkdocs `nav`: home, one section per game (overview first, then its documents, its
+    worked examples and its glossary), the lexicon."""
+    if examples is None:
+        examples = load_examples(kb)
+    with_examples = {x.trace.game for x in examples}
     split = urls.split_documents(kb)
     nav: list[Any] = [{"Accueil": urls.page_file("")}]
     for game in kb.games:
@@ -704,6 +881,8 @@ def site_nav(kb: KnowledgeBase) -> list[Any]:
                 items.append({doc_title: children})
             else:
                 items.append({doc_title: doc_file})
+        if game.id in with_examples:
+            items.append({"Exemples commentés": urls.page_file(urls.examples_page(game.id))})
         if _glossary_terms(kb, game.id) or urls.GLOSSARY_SLUG in dict(game.documents):
             items.append({"Glossaire": urls.page_file(urls.glossary_page(game.id))})
         nav.append({game.title: items})

@@ -12,6 +12,8 @@ Scheme:
   /<game>/<document>/<section anchor>/; entries outside those sections stay on
   /<game>/<document>/, which also lists the sections and forwards an old
   /<game>/<document>/#anchor link to the page that now holds the anchor.
+- the worked examples of a game (arbitre.model) at /<game>/exemples/, each at
+  `#exemple--<scenario slug>`.
 - a document whose id is « glossaire » shares the glossary page: its other entries (a heading,
   FAQ answers filed under a term) are shown there.
 
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 PAGE_LIMIT = 400
 
 GLOSSARY_SLUG = "glossaire"
+EXAMPLES_SLUG = "exemples"
 LEXICON_PAGE = "lexique/"
 
 
@@ -54,6 +57,11 @@ def glossary_page(game: str) -> str:
 
 def game_page(game: str) -> str:
     return f"{game}/"
+
+
+def examples_page(game: str) -> str:
+    """The « Exemples commentés » page of a game (its anchors: model.examples.example_anchor)."""
+    return f"{game}/{EXAMPLES_SLUG}/"
 
 
 def page_path(entry: Entry, kb: KnowledgeBase | None = None) -> str:
