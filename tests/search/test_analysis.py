@@ -65,3 +65,15 @@ def test_slash_pairs():
         ("vitesse", "speed"),
         ("endurance", "life"),
     ]
+
+
+def test_the_coin_symbol_indexes_as_a_word():
+    """Four Souls prints its coins « 3 ¢ »: a player types « pièces » or « cents »."""
+    assert analyze("commencent avec 3 ¢, voler 3¢", stemmed=False) == [
+        "commencent",
+        "3",
+        "cents",
+        "voler",
+        "3",
+        "cents",
+    ]

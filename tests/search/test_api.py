@@ -146,3 +146,17 @@ def test_text_format_lists_numbered_hits(tiny_project):
     assert "Vouliez-vous dire : destruction ?" in text
     assert "1. ashes/faq/destruction  [faq]" in text
     assert "«destruction»" in text and "/ashes/faq/#faq--destruction" in text
+
+
+def test_cached_answers_are_the_same_json_and_errors_are_not_cached(tiny_project):
+    cached = TestClient(create_app(tiny_project, tiny_kb()))
+    uncached = TestClient(create_app(tiny_project, tiny_kb(), result_cache=0))
+    for _ in range(2):  # the second request is served from the cache
+        first = cached.get("/api/search", params={"q": "attaque", "limit": 3})
+        assert first.status_code == 200
+        assert first.headers["content-type"] == "application/json"
+        assert (
+            first.json() == uncached.get("/api/search", params={"q": "attaque", "limit": 3}).json()
+        )
+        assert first.json() == run_search(tiny_project, "attaque", limit=3)
+        assert cached.get("/api/search", params={"q": "x", "game": "chess"}).status_code == 400

@@ -11,6 +11,7 @@ from arbitre.search.analysis import fold, number_key
 from arbitre.search.evaluate import evaluate, load_queries
 
 DEV_QUERIES = Path(__file__).resolve().parents[1] / "data" / "dev-queries.yaml"
+HOLDOUT_QUERIES = Path(__file__).resolve().parents[1] / "data" / "holdout-queries.yaml"
 
 
 def top(result):
@@ -90,14 +91,21 @@ def test_english_terms_find_the_french_entry(real, real_kb):
     assert len(misses) / len(english) <= 0.05, misses[:20]
 
 
-def test_dev_queries_floor(real):
-    """The relevance floor on the dev query set, without game filter (see README)."""
-    report = evaluate(real.search, load_queries(DEV_QUERIES), game_filter=False)
+@pytest.mark.parametrize(
+    ("queries", "floor"),
+    [
+        # Measured (R@1 0.750, R@5 0.854, MRR@10 0.793), then set a little below.
+        (DEV_QUERIES, {"recall@1": 0.72, "recall@5": 0.83, "mrr@10": 0.77}),
+        # Written apart from the dev set to check that changes generalize; measured
+        # R@1 0.689, R@5 0.889, MRR@10 0.776.
+        (HOLDOUT_QUERIES, {"recall@1": 0.66, "recall@5": 0.86, "mrr@10": 0.75}),
+    ],
+    ids=["dev", "holdout"],
+)
+def test_query_set_floor(real, queries, floor):
+    """The relevance floors without game filter (see the search section of the README)."""
+    report = evaluate(real.search, load_queries(queries), game_filter=False)
     figures = report["overall"]
-    assert figures["recall@1"] >= FLOOR["recall@1"], report["by_type"]
-    assert figures["recall@5"] >= FLOOR["recall@5"], report["by_type"]
-    assert figures["mrr@10"] >= FLOOR["mrr@10"], report["by_type"]
-
-
-# Measured, then set a little below (see the search section of the README).
-FLOOR = {"recall@1": 0.55, "recall@5": 0.75, "mrr@10": 0.62}
+    assert figures["recall@1"] >= floor["recall@1"], report["by_type"]
+    assert figures["recall@5"] >= floor["recall@5"], report["by_type"]
+    assert figures["mrr@10"] >= floor["mrr@10"], report["by_type"]

@@ -183,3 +183,25 @@ def test_searcher_is_thread_safe(tiny):
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_a_term_defined_elsewhere_shows_its_definition(tiny):
+    """A glossary hit with `defined_by` displays the defining rule's text after its own."""
+    hit = tiny.search("Fugace")["hits"][0]
+    assert hit["id"] == "altered/glossaire/fugace"
+    definition = next(h for h in tiny.search("2.4.6.a")["hits"] if h["id"] == "altered/2.4.6.a")
+    assert definition["text"] in hit["text"]
+    assert definition["text"]
+
+
+def test_question_scaffolding_phrases_are_dropped():
+    games = ["four-souls"]
+    parsed = parse_query("je n'ai plus de cartes dans ma pioche, que se passe-t-il", games)
+    assert parsed.question and parsed.words == ["plus", "cartes", "pioche"]
+    assert parse_query("qu'arrive-t-il à mes personnages", games).words == ["personnages"]
+    assert parse_query("ai-je le droit de regarder ma défausse", games).words == [
+        "regarder",
+        "defausse",
+    ]
+    # Outside those phrases the words keep their meaning (Passer is an Ashes action).
+    assert parse_query("Passer", games).words == ["passer"]

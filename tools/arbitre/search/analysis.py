@@ -46,9 +46,12 @@ APOSTROPHES = "'’ʼ"
 # (« 102.1aVous » is two tokens), so the lookahead refuses it.
 NUMBER_RE = r"\d+(?:\.\d+)+(?:\.?[a-zA-Z](?![^\W\d_]))?"
 WORD_RE = r"[^\W_]+"
+# Symbols that stand for a word in the rules: Four Souls prints its coins as « 3 ¢ ».
+SYMBOL_WORDS = {"¢": "cents"}
+SYMBOL_RE = "|".join(re.escape(symbol) for symbol in SYMBOL_WORDS)
 TOKEN_PATTERN = re.compile(
     r"(?:(?<![^\W_])(?:" + "|".join(ELISIONS) + r")[" + APOSTROPHES + r"](?=[^\W_]))?"
-    r"(?P<tok>" + NUMBER_RE + "|" + WORD_RE + ")",
+    r"(?P<tok>" + NUMBER_RE + "|" + WORD_RE + "|" + SYMBOL_RE + ")",
     re.IGNORECASE,
 )
 RULE_NUMBER = re.compile(r"^\d+(?:\.\d+)*(?:\.?[a-z])?$", re.IGNORECASE)
@@ -171,7 +174,7 @@ class FoldFilter(Filter):
 
     def __call__(self, tokens):
         for t in tokens:
-            text = fold(t.text)
+            text = SYMBOL_WORDS.get(t.text) or fold(t.text)
             if text[0].isdigit() and "." in text:
                 text = number_key(text)
             t.text = text

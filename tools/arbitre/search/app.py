@@ -7,13 +7,15 @@ One ASGI process (uvicorn).  The API answers with the same JSON as the CLI (`run
 
 from __future__ import annotations
 
+import json
 import logging
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -30,6 +32,7 @@ from arbitre.site.urls import entry_url
 
 log = logging.getLogger("arbitre.search.app")
 MAX_LIMIT = 100
+RESULT_CACHE = 2048  # rendered /api/search answers kept per app (the index never changes under it)
 
 NO_SITE = """<!doctype html>
 <html lang="fr"><meta charset="utf-8"><title>Arbitre</title>
@@ -70,11 +73,28 @@ def ensure_index(paths: ProjectPaths, kb: KnowledgeBase) -> None:
         build_index(kb, paths.index, root=paths.root)
 
 
-def create_app(paths: ProjectPaths, kb: KnowledgeBase | None = None) -> FastAPI:
-    """The app for one project.  Loads the knowledge base and opens the index once."""
+def create_app(
+    paths: ProjectPaths, kb: KnowledgeBase | None = None, result_cache: int = RESULT_CACHE
+) -> FastAPI:
+    """The app for one project.  Loads the knowledge base and opens the index once.
+
+    `result_cache`: how many rendered search answers to keep (0: none).  One app serves one
+    index generation, so an answer never goes stale while the app runs.
+    """
     kb = kb if kb is not None else load_kb(paths)
     ensure_index(paths, kb)
     searcher = open_searcher(paths)
+    searcher.warm()
+
+    def render_search(q: str, game: str | None, kind: str | None, size: int, start: int) -> bytes:
+        result = searcher.search(q, game=game, kind=kind, limit=size, offset=start)
+        # The bytes JSONResponse would send, rendered once per distinct request.
+        return json.dumps(
+            result, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
+        ).encode("utf-8")
+
+    if result_cache:
+        render_search = lru_cache(maxsize=result_cache)(render_search)
     app = FastAPI(
         title="Arbitre",
         version=__version__,
@@ -112,16 +132,15 @@ def create_app(paths: ProjectPaths, kb: KnowledgeBase | None = None) -> FastAPI:
         kind: str | None = None,
         limit: str | None = None,
         offset: str | None = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """`q`: words, a rule number (« 609.1f », « règle 408 »), an English term; inline
         `game:` and `kind:` filters work too.  `limit` 1–100 (default 10), `offset` ≥ 0."""
         # Runs on the event loop: a search takes a few milliseconds of CPU, less than a hop
         # to the thread pool costs, and the GIL would serialise the threads anyway.
         size = _int_param(request, "limit", 10, 1, MAX_LIMIT)
         start = _int_param(request, "offset", 0, 0, 10_000)
-        return JSONResponse(
-            searcher.search(q, game=game or None, kind=kind or None, limit=size, offset=start)
-        )
+        body = render_search(q, game or None, kind or None, size, start)
+        return Response(body, media_type="application/json")
 
     @app.get(
         "/api/entries/{entry_id:path}",

@@ -42,7 +42,7 @@ from arbitre.search.analysis import (
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 6
+INDEX_FORMAT = 7
 CURRENT = "CURRENT"
 META = "meta.json"
 
@@ -68,6 +68,7 @@ def make_schema() -> Schema:
         names_exact=TEXT(analyzer=folded, phrase=False),
         context=TEXT(analyzer=stemmed, phrase=False),  # titles of the headings above
         text=TEXT(analyzer=stemmed, stored=True),
+        display=STORED(),  # what a hit shows when it differs from `text` (a term's definition)
         text_exact=TEXT(analyzer=folded, phrase=False),
         url=STORED(),
         official=STORED(),
@@ -109,13 +110,43 @@ def yaml_digest(root: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+DEFINITION_CHARS = 1500  # how much of a defining section's sub-rules a term's hit shows
+
+
 def display_text(kb: KnowledgeBase, entry: Entry) -> str:
-    """What a hit shows: the entry's text; for a term defined elsewhere, that definition."""
-    if entry.text.strip():
+    """What a hit shows: the entry's text; for a glossary term defined elsewhere, the term's own
+    summary followed by the defining entry's text (a section's: its rules in reading order).
+
+    A player who looks up a term wants the rule that defines it, not only the lexicon's
+    one-line gloss, and a judge wants the printed wording.
+    """
+    own = entry.text.strip()
+    if entry.kind != "glossary" or not entry.defined_by:
         return entry.text
-    if entry.defined_by and (target := kb.get(entry.defined_by)) is not None:
-        return target.text
-    return ""
+    target = kb.get(entry.defined_by)
+    if target is None:
+        return entry.text
+    definition = definition_text(kb, target)
+    if not definition or definition in own:
+        return entry.text
+    return f"{own}\n\n{definition}" if own else definition
+
+
+def definition_text(kb: KnowledgeBase, target: Entry, limit: int = DEFINITION_CHARS) -> str:
+    """The text of `target`, or for a heading without text, its descendants' texts in order."""
+    if target.text.strip():
+        return target.text.strip()
+    parts: list[str] = []
+    size = 0
+    stack = list(reversed(kb.children(target.id)))
+    while stack and size < limit:
+        child = stack.pop()
+        if child.text.strip():
+            part = f"{child.number} {child.text.strip()}" if child.number else child.text.strip()
+            parts.append(part)
+            size += len(part)
+        stack.extend(reversed(kb.children(child.id)))
+    return "\n\n".join(parts)
 
 
 def glossary_names(kb: KnowledgeBase) -> list[dict[str, Any]]:
@@ -179,7 +210,8 @@ def entry_document(kb: KnowledgeBase, entry: Entry, seq: int) -> dict[str, Any]:
     ancestors = kb.ancestors(entry.id)
     context = " / ".join(a.title for a in ancestors if a.title)
     parent_title = ancestors[-1].title if ancestors and ancestors[-1].title else ""
-    text = display_text(kb, entry)
+    text = entry.text if entry.text.strip() else display_text(kb, entry)
+    display = display_text(kb, entry)
     return {
         "id": entry.id,
         "seq": seq,
@@ -200,6 +232,7 @@ def entry_document(kb: KnowledgeBase, entry: Entry, seq: int) -> dict[str, Any]:
         "context": context,
         "text": text,
         "text_exact": text,
+        "display": display if display != text else "",
         "url": entry_url(entry, kb),
         "official": entry.official,
     }

@@ -23,6 +23,15 @@ QUESTION_WORDS = frozenset(
     est-il y a-t-il veux voudrais sais savoir svp stp merci bien vraiment donc bon exactement
     """.split()
 )
+# Question scaffolding made of words that elsewhere carry meaning (« passe » is also the action
+# Passer, « droit » a right): dropped only as these whole phrases.
+QUESTION_PHRASES = re.compile(
+    r"\b(?:que\s+se\s+passe[- ]?t?[- ]?(?:il|elle)?|qu['’]est[- ]ce\s+qui\s+se\s+passe"
+    r"|qu['’]arrive[- ]?t?[- ]?(?:il|elle)?|que\s+faire"
+    r"|(?:a|ai|as|avons|avez|ont)[- ]?(?:t[- ])?(?:il|elle|on|je|tu|nous|vous|ils)?\s*le\s+droit\s+de"
+    r"|(?:est[- ]il|c['’]est)\s+possible\s+de)\b",
+    re.IGNORECASE,
+)
 # Words that make a query a question or a situation rather than a name.
 QUESTION_MARKERS = frozenset(
     fold(w)
@@ -133,12 +142,14 @@ def parse_query(
     parsed.numbers = [number_key(n) for n in NUMBER_ANYWHERE.findall(text)]
     every_word = set(re.findall(r"[^\W_]+", fold(text)))
     tokens = analyze(text, stemmed=False)
-    content = [t for t in tokens if t not in QUESTION_WORDS]
+    scaffolding_free = analyze(QUESTION_PHRASES.sub(" ", text), stemmed=False)
+    content = [t for t in scaffolding_free if t not in QUESTION_WORDS]
     # A question, or a player describing their situation (« mon deck est vide »), rather than
     # the name of a thing: a question mark, an interrogative, a first/second person word, or a
     # sentence-long query.
     parsed.question = (
         "?" in text
+        or bool(QUESTION_PHRASES.search(text))
         or bool(every_word & QUESTION_MARKERS)
         or bool(re.search(r"\best[- ]ce\b", fold(text)))
         or len(content) >= 5

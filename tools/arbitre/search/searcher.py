@@ -11,9 +11,13 @@ Ranking, in order of decision:
    query (a French term, an alias, an abbreviation, an English original) add the term's
    entries and its French title.  A word the index has never seen is replaced by its nearest
    indexed words (edit distance 1–2 by length), which also yields a « did you mean ».
+   Words of the domain thesaurus (`thesaurus.yaml`: deck / paquet / pioche, mourir / détruit /
+   vaincu…) add the other words of their group at low weight.
 3. The top of the BM25F list is re-ranked by what the query looks like: a short term query puts
-   a definition (glossary entry, or an entry titled by the term) first; a question favours FAQ
-   answers and passages with text over bare headings.
+   a definition (glossary entry, or an entry titled by the term) first — for a glossary name,
+   the term's own entries only, not every term sharing a word with it; a question favours FAQ
+   answers and passages with text over bare headings; an entry holding the query's words next
+   to each other (or, for a glossary name, the term's French title as a phrase) gains.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ import heapq
 import html
 import math
 import queue
+import re
 import threading
+import unicodedata
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,13 +39,22 @@ from typing import Any
 from whoosh import index as whoosh_index
 from whoosh.query import And, Term
 
-from arbitre.search.analysis import analyze, folded_analyzer, french_analyzer, is_rule_number, stem
+from arbitre.search.analysis import (
+    analyze,
+    folded_analyzer,
+    french_analyzer,
+    is_rule_number,
+    stem,
+)
 from arbitre.search.indexer import read_meta
 from arbitre.search.query import ParsedQuery, parse_query
+from arbitre.search.thesaurus import load_thesaurus
 
 # Field weights: how much a word matching in that field counts.
 FIELD_BOOSTS_STEMMED = {"title": 3.0, "names": 3.0, "context": 2.0, "text": 1.0}
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
+PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
+THESAURUS_WEIGHT = 0.35  # a thesaurus synonym counts this much of the word it stands for
 RERANK_DEPTH = 60
 BM25_K1, BM25_B = 1.2, 0.75
 COORD_POWER = 2.0
@@ -87,6 +102,7 @@ class Plan:
     boosted_ids: dict[str, float] = field(default_factory=dict)
     names: set[str] = field(default_factory=set)
     whole_name: bool = False
+    phrases: list[re.Pattern[str]] = field(default_factory=list)  # word sequences to find
 
 
 class Searcher:
@@ -120,6 +136,9 @@ class Searcher:
         self._vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
         self._postings_cache: dict[tuple[str, str], dict[int, float]] = {}
         self._lengths_cache: dict[str, list[int]] = {}
+        self._folded_cache: dict[int, str] = {}
+        self._stored_cache: dict[int, dict[str, Any]] = {}
+        self._tokens_cache: dict[int, list[tuple[str, int, int]]] = {}
         with self._whoosh() as searcher:
             self.doc_count = searcher.reader().doc_count_all()
         self._stemmed = french_analyzer()
@@ -140,6 +159,18 @@ class Searcher:
             yield searcher
         finally:
             self._pool.put(searcher)
+
+    def warm(self) -> None:
+        """Load what the first queries would otherwise pay for: every document's stored fields,
+        the field lengths BM25 needs, and the typo-correction vocabulary.  A server calls this
+        at start so that its latency does not depend on which query comes first."""
+        with self._whoosh() as searcher:
+            reader = searcher.reader()
+            for docnum in range(self.doc_count):
+                self._stored(searcher, docnum)
+            for fieldname in ("title", "names", "context", "text", "title_exact", "names_exact"):
+                self._lengths(reader, fieldname)
+            self._vocabulary(reader)
 
     def close(self) -> None:
         with self._lock:
@@ -193,7 +224,7 @@ class Searcher:
         ranked: list[tuple[int, float]] = []
 
         def stored(docnum: int) -> dict[str, Any]:
-            return searcher.stored_fields(docnum)
+            return self._stored(searcher, docnum)
 
         exact = searcher.search(Term("number_key", number), filter=filt, limit=None)
         exact_docs = sorted(
@@ -362,7 +393,31 @@ class Searcher:
             for word in extra:
                 for i in expansion.positions:
                     plan.concepts[i].terms.extend(self._word_terms(word, weight))
+        self._expand_synonyms(plan, parsed.game)
+        sequences = [plan.corrected[i : i + 2] for i in range(len(plan.corrected) - 1)]
+        if plan.whole_name:
+            sequences = [plan.corrected] + [n.split() for n in sorted(plan.names)]
+        plan.phrases = [
+            _phrase_pattern(words)
+            for words in sequences
+            if len(words) > 1 and not any(is_rule_number(w) for w in words)
+        ]
         return plan
+
+    def _expand_synonyms(self, plan: Plan, game: str | None) -> None:
+        """Thesaurus groups found in the query add their other words, at low weight."""
+        added: dict[int, set[str]] = {}
+        for match in load_thesaurus().matches(plan.corrected, game):
+            for phrase in match.group.phrases:
+                if phrase == match.phrase:
+                    continue
+                for word in phrase.words:
+                    if word in plan.corrected:
+                        continue
+                    for i in range(match.start, match.start + match.size):
+                        if word not in added.setdefault(i, set()):
+                            added[i].add(word)
+                            plan.concepts[i].terms.extend(self._word_terms(word, THESAURUS_WEIGHT))
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -465,7 +520,7 @@ class Searcher:
         names = {" ".join(plan.corrected)} | plan.names
         scored: list[tuple[int, float]] = []
         for docnum, score in top:
-            fields = searcher.stored_fields(docnum)
+            fields = self._stored(searcher, docnum)
             factor = 1.0
             title_key = fields.get("title_key") or ""
             exact_title = bool(title_key) and title_key in names
@@ -474,13 +529,21 @@ class Searcher:
                     factor *= 2.5
                 elif fields.get("parent_key") in names:
                     factor *= 2.0  # the body of the section the term names
-                if fields["kind"] == "glossary" or fields["id"] in plan.boosted_ids:
+                # The term's own entries (and for a query that is not a glossary name, any
+                # definition); not the other terms that share a word with it.
+                if fields["id"] in plan.boosted_ids or (
+                    not plan.whole_name and fields["kind"] == "glossary"
+                ):
                     factor *= 1.6
             elif parsed.question:
                 if fields["kind"] == "faq":
                     factor *= 1.3
                 elif fields["kind"] == "glossary":
                     factor *= 0.5  # a definition rarely answers a question about play
+            if plan.phrases:
+                folded = self._folded_text(docnum, fields)
+                found = sum(1 for pattern in plan.phrases if pattern.search(folded))
+                factor *= 1 + PHRASE_BONUS * found / len(plan.phrases)
             if not (fields.get("text") or "").strip():
                 factor *= 0.4  # a bare heading cannot answer anything
             if fields.get("official") is False:
@@ -489,11 +552,31 @@ class Searcher:
         scored.sort(key=lambda item: (-item[1], item[0]))
         return scored
 
+    def _stored(self, searcher: Any, docnum: int) -> dict[str, Any]:
+        """A document's stored fields, kept in memory after the first read.
+
+        An index generation never changes, and whoosh decompresses and unpickles the stored
+        fields on every read: for the 60 candidates a query re-ranks that was most of its cost.
+        """
+        fields = self._stored_cache.get(docnum)
+        if fields is None:
+            fields = self._stored_cache[docnum] = searcher.stored_fields(docnum)
+        return fields
+
+    def _folded_text(self, docnum: int, fields: dict[str, Any]) -> str:
+        """Title and text, lowercase ASCII, for phrase matching (cached per document)."""
+        folded = self._folded_cache.get(docnum)
+        if folded is None:
+            raw = (fields.get("title") or "") + " \n " + (fields.get("text") or "")
+            folded = unicodedata.normalize("NFKD", raw.lower()).encode("ascii", "ignore").decode()
+            self._folded_cache[docnum] = folded
+        return folded
+
     # -- hits -------------------------------------------------------------------------------
 
     def _hit(self, searcher: Any, docnum: int, score: float, terms: set[str]) -> dict[str, Any]:
-        fields = searcher.stored_fields(docnum)
-        text = fields.get("text") or ""
+        fields = self._stored(searcher, docnum)
+        text = fields.get("display") or fields.get("text") or ""
         return {
             "id": fields["id"],
             "game": fields["game"],
@@ -504,16 +587,30 @@ class Searcher:
             "text": text,
             "url": fields["url"],
             "score": score,
-            "highlights": self.snippet(text, terms),
+            "highlights": self.snippet(text, terms, tokens=self._tokens(docnum, text)),
         }
 
-    def snippet(self, text: str, terms: set[str], width: int = 220) -> str:
+    def _tokens(self, docnum: int, text: str) -> list[tuple[str, int, int]]:
+        """The stemmed terms of a hit's text with their offsets (cached per document)."""
+        tokens = self._tokens_cache.get(docnum)
+        if tokens is None:
+            tokens = [(t.text, t.startchar, t.endchar) for t in self._stemmed(text, chars=True)]
+            self._tokens_cache[docnum] = tokens
+        return tokens
+
+    def snippet(
+        self,
+        text: str,
+        terms: set[str],
+        width: int = 220,
+        tokens: list[tuple[str, int, int]] | None = None,
+    ) -> str:
         """A window of `text` around the most matches, HTML-escaped, matches in <mark>."""
         if not text:
             return ""
-        spans = [
-            (t.startchar, t.endchar) for t in self._stemmed(text, chars=True) if t.text in terms
-        ]
+        if tokens is None:
+            tokens = [(t.text, t.startchar, t.endchar) for t in self._stemmed(text, chars=True)]
+        spans = [(start, end) for term, start, end in tokens if term in terms]
         if not spans:
             cut = text[:width]
             return html.escape(cut + ("…" if len(text) > width else ""))
@@ -541,6 +638,12 @@ class Searcher:
         prefix = "…" if begin > 0 else ""
         suffix = "…" if end < len(text) else ""
         return prefix + "".join(out) + suffix
+
+
+def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
+    """Folded words in this order, any inflection, at most two (stop) words apart."""
+    parts = [re.escape(stem(w)) + r"\w*" for w in words]
+    return re.compile(r"\b" + r"(?:\W+\w+){0,2}?\W+".join(parts))
 
 
 def _deletions(word: str) -> set[str]:

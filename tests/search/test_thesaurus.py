@@ -1,0 +1,73 @@
+"""The domain thesaurus: matching by stem and phrase, per-game groups, the shipped file."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitre.search.analysis import analyze
+from arbitre.search.thesaurus import Thesaurus, load_thesaurus
+
+SAMPLE = Thesaurus.parse(
+    {
+        "groups": [
+            {"words": ["deck", "paquet", "pioche"]},
+            {"words": ["commencer", "premier joueur", "jouer en premier"]},
+            {"words": ["magasin", "boutique"], "games": ["four-souls"]},
+            {"words": ["seul"]},  # one phrase: nothing to expand to, dropped
+        ]
+    }
+)
+
+
+def words(text: str) -> list[str]:
+    return analyze(text, stemmed=False)
+
+
+def test_a_word_matches_any_form_with_the_same_stem():
+    (match,) = SAMPLE.matches(words("mes paquets"), game=None)
+    assert (match.start, match.size) == (0, 1)  # « mes » is a stop word
+    assert {p.words for p in match.group.phrases} == {("deck",), ("paquet",), ("pioche",)}
+
+
+def test_a_phrase_matches_consecutive_words_after_stop_words():
+    (match,) = SAMPLE.matches(words("qui va jouer en premier"), game=None)
+    assert match.phrase.words == ("jouer", "premier")
+    assert words("qui va jouer en premier")[match.start : match.start + match.size] == [
+        "jouer",
+        "premier",
+    ]
+
+
+def test_a_group_of_one_game_applies_only_without_a_filter_to_another_game():
+    assert SAMPLE.matches(words("magasin"), game=None)
+    assert SAMPLE.matches(words("magasin"), game="four-souls")
+    assert SAMPLE.matches(words("magasin"), game="altered") == []
+    assert len(SAMPLE.groups) == 3
+
+
+def test_the_shipped_thesaurus_loads_and_every_group_can_expand():
+    thesaurus = load_thesaurus()
+    assert len(thesaurus.groups) >= 30
+    games = {"altered", "ashes", "four-souls", "marvel-champions", "the-spoils"}
+    for group in thesaurus.groups:
+        assert len(group.phrases) >= 2
+        assert group.games is None or group.games <= games
+
+
+@pytest.mark.parametrize(
+    ("query", "expands_to"),
+    [
+        ("ma pioche est vide", "deck"),
+        ("mon unité meurt", "detruit"),
+        ("combien de points de vie", "endurance"),
+        ("carte retournée", "cachee"),
+    ],
+)
+def test_the_shipped_thesaurus_knows_common_equivalences(query, expands_to):
+    found = {
+        w
+        for m in load_thesaurus().matches(words(query), None)
+        for p in m.group.phrases
+        for w in p.words
+    }
+    assert expands_to in found

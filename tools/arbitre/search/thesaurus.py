@@ -1,0 +1,85 @@
+"""The domain thesaurus (`thesaurus.yaml`): groups of words players use for the same notion.
+
+A query word or phrase found in a group expands, at low weight, to the group's other members.
+Matching is by French stem (« meurt » finds the group of « mourir » only if listed; « dégâts »
+and « dégât » share a stem), phrases by consecutive stems after stop words are dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import yaml
+
+from arbitre.search.analysis import analyze, stem
+
+
+@dataclass(frozen=True)
+class Phrase:
+    words: tuple[str, ...]  # folded words, stop words removed
+    stems: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    phrases: tuple[Phrase, ...]
+    games: frozenset[str] | None  # None: every game
+
+
+@dataclass(frozen=True)
+class Match:
+    start: int
+    size: int
+    group: Group
+    phrase: Phrase
+
+
+class Thesaurus:
+    def __init__(self, groups: list[Group]) -> None:
+        self.groups = groups
+        self._index: dict[tuple[str, ...], list[Group]] = {}
+        for group in groups:
+            for phrase in group.phrases:
+                self._index.setdefault(phrase.stems, []).append(group)
+        self.longest = max((len(k) for k in self._index), default=1)
+
+    @classmethod
+    def parse(cls, data: dict) -> Thesaurus:
+        groups = []
+        for row in data.get("groups") or []:
+            phrases = []
+            for raw in row["words"]:
+                words = tuple(analyze(str(raw), stemmed=False))
+                if words:
+                    phrases.append(Phrase(words, tuple(stem(w) for w in words)))
+            games = row.get("games")
+            if len(phrases) > 1:
+                groups.append(Group(tuple(phrases), frozenset(games) if games else None))
+        return cls(groups)
+
+    def matches(self, words: list[str], game: str | None) -> list[Match]:
+        """Groups whose phrases occur in `words` (folded query words), longest spans first."""
+        stems = [stem(w) for w in words]
+        found: list[Match] = []
+        covered: set[int] = set()
+        for size in range(min(self.longest, len(words)), 0, -1):
+            for start in range(0, len(words) - size + 1):
+                span = set(range(start, start + size))
+                if span & covered:
+                    continue
+                key = tuple(stems[start : start + size])
+                for group in self._index.get(key, ()):
+                    if game is not None and group.games is not None and game not in group.games:
+                        continue
+                    phrase = next(p for p in group.phrases if p.stems == key)
+                    found.append(Match(start, size, group, phrase))
+                    covered |= span
+        return found
+
+
+@cache
+def load_thesaurus() -> Thesaurus:
+    text = resources.files("arbitre.search").joinpath("thesaurus.yaml").read_text("utf-8")
+    return Thesaurus.parse(yaml.safe_load(text))
