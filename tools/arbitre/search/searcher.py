@@ -54,8 +54,10 @@ from arbitre.search.thesaurus import load_thesaurus
 FIELD_BOOSTS_STEMMED = {"title": 3.0, "names": 3.0, "context": 2.0, "text": 1.0}
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
-THESAURUS_WEIGHT = 0.35  # a thesaurus synonym counts this much of the word it stands for
+THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
 RERANK_DEPTH = 60
+DIVERSE_TOP = 5  # ranks where one entry per group of near-duplicates is shown
+TERM_CHILDREN = 3  # sub-entries of a term's defining entry shown right after the term
 BM25_K1, BM25_B = 1.2, 0.75
 COORD_POWER = 2.0
 KIND_ORDER = {
@@ -133,6 +135,15 @@ class Searcher:
                 list(row["targets"]), words, titles - {""}, foreign=bool(row.get("foreign"))
             )
             self._longest_name = max(self._longest_name, len(key.split()))
+        # Entries that are the same passage under another name: a glossary term, the entry
+        # defining it, the entries it redirects to.
+        self._twins: dict[str, str] = {}
+        for row in self.meta["glossary"]:
+            targets = list(row["targets"])
+            if len(targets) > 1:
+                group = self._twins.get(targets[0], targets[0])
+                for target in targets:
+                    self._twins.setdefault(target, group)
         self._vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
         self._postings_cache: dict[tuple[str, str], dict[int, float]] = {}
         self._lengths_cache: dict[str, list[int]] = {}
@@ -140,7 +151,13 @@ class Searcher:
         self._stored_cache: dict[int, dict[str, Any]] = {}
         self._tokens_cache: dict[int, list[tuple[str, int, int]]] = {}
         with self._whoosh() as searcher:
-            self.doc_count = searcher.reader().doc_count_all()
+            reader = searcher.reader()
+            self.doc_count = reader.doc_count_all()
+            self._doc_game: list[str] = [""] * self.doc_count
+            for g in self.games:
+                if reader.doc_frequency("game", g):
+                    for docnum in reader.postings("game", g).all_ids():
+                        self._doc_game[docnum] = g
         self._stemmed = french_analyzer()
         self._folded = folded_analyzer()
 
@@ -550,7 +567,71 @@ class Searcher:
                 factor *= 0.9
             scored.append((docnum, round(score * factor, 4)))
         scored.sort(key=lambda item: (-item[1], item[0]))
+        scored = self._diversify(searcher, scored)
+        if plan.whole_name and TERM_CHILDREN:
+            scored = self._with_children(searcher, plan, scored)
         return scored
+
+    def _with_children(
+        self, searcher: Any, plan: Plan, scored: list[tuple[int, float]]
+    ) -> list[tuple[int, float]]:
+        """A query naming a glossary term: right after the term's first entry of each game, the
+        sub-entries of the entries defining it, in reading order (a heading's steps say what
+        it means)."""
+        reader = searcher.reader()
+        children: dict[str, list[int]] = {}  # game -> sub-entries with text, in reading order
+        for target in plan.boosted_ids:
+            docs = sorted(
+                self._postings(reader, "parent", target),
+                key=lambda d: self._stored(searcher, d)["seq"],
+            )
+            for docnum in docs:
+                if (self._stored(searcher, docnum).get("text") or "").strip():
+                    children.setdefault(self._doc_game[docnum], []).append(docnum)
+        if not children:
+            return scored
+        out: list[tuple[int, float]] = []
+        placed: set[int] = set()
+        for docnum, score in scored:
+            if docnum in placed:
+                continue
+            out.append((docnum, score))
+            placed.add(docnum)
+            fields = self._stored(searcher, docnum)
+            if fields["id"] in plan.boosted_ids and fields["game"] in children:
+                picked = [d for d in children.pop(fields["game"]) if d not in placed]
+                for child in picked[:TERM_CHILDREN]:
+                    out.append((child, score))
+                    placed.add(child)
+        return out
+
+    def _diversify(self, searcher: Any, scored: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """One entry per group of near-duplicates in the first ranks: a glossary term and the
+        entry defining it, or two entries with the same text (a rule quoted elsewhere).  The
+        others keep their order after DIVERSE_TOP."""
+        if not DIVERSE_TOP:
+            return scored
+        seen: set[str] = set()
+        head: list[tuple[int, float]] = []
+        deferred: list[tuple[int, float]] = []
+        rest = iter(scored)
+        for item in rest:
+            fields = self._stored(searcher, item[0])
+            text = self._folded_text(item[0], fields).split("\n", 1)[-1]
+            body = re.sub(r"[^a-z0-9]", "", text)[:120]
+            keys: set[str] = set()
+            if body:  # a redirect without text of its own does not stand for its target
+                keys.add(self._twins.get(fields["id"], fields["id"]))
+            if len(body) >= 40:
+                keys.add(body)
+            if keys & seen:
+                deferred.append(item)
+            else:
+                head.append(item)
+            seen |= keys
+            if len(head) >= DIVERSE_TOP:
+                break
+        return head + sorted([*deferred, *rest], key=lambda item: (-item[1], item[0]))
 
     def _stored(self, searcher: Any, docnum: int) -> dict[str, Any]:
         """A document's stored fields, kept in memory after the first read.
