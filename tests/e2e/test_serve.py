@@ -112,3 +112,9 @@ def test_home_page(server):
     status, page = _get(server + "/")
     assert status == 200
     assert b"Arbitre" in page
+
+
+def test_search_page_is_served_beside_the_api_it_asks(server):
+    status, page = _get(server + "/recherche/")
+    assert status == 200
+    assert b'var api = "/api/search"' in page

@@ -77,8 +77,8 @@ def test_build_small_site(project: ProjectPaths) -> None:
     (project.site_src / "old" / "stale.md").write_text("# Stale\n", encoding="utf-8")
     (project.site_src / ".gitkeep").write_text("", encoding="utf-8")
     lines = list(site_build.build_site(small_kb(), project, examples=small_examples()))
-    assert lines[0].startswith("rendered 10 pages")
-    assert lines[1].startswith("site_src: 11 file(s) written, 1 removed")
+    assert lines[0].startswith("rendered 11 pages")
+    assert lines[1].startswith("site_src: 12 file(s) written, 1 removed")
     assert not (project.site_src / "old").exists()
     assert (project.site_src / ".gitkeep").exists()  # checked in: kept
     rules = parse(project.site / "jeu-a" / "regles" / "index.html")

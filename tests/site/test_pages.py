@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from arbitre.kb.knowledge import KnowledgeBase
@@ -27,6 +29,7 @@ def test_page_list_and_order() -> None:
         "jeu-b/regles/index.md",
         "jeu-b/glossaire/index.md",
         "lexique/index.md",
+        "recherche/index.md",
     ]
 
 
@@ -49,6 +52,7 @@ def test_nav() -> None:
             ]
         },
         {"Lexique français ↔ anglais": "lexique/index.md"},
+        {"Recherche": "recherche/index.md"},
     ]
 
 
@@ -202,3 +206,11 @@ def test_render_text_inserts_links_and_separates_lists() -> None:
     assert out == (
         'Une [carte](x.md#c "Déf. &quot;carte&quot;"){ .arb-term } :\n\n- un\n- deux\n\n**Titre**'
     )
+
+
+def test_search_page_asks_the_api_and_lists_every_game():
+    page = _pages(small_kb())["recherche/"]
+    assert page.context["api"] == "/api/search"
+    assert [g["id"] for g in page.context["games"]] == [g.id for g in small_kb().games]
+    # Kind labels reach the page's script as JSON.
+    assert json.loads(page.context["kinds_json"])["faq"] == "FAQ"

@@ -682,6 +682,20 @@ def lexicon_page(data: SiteData) -> Page:
     )
 
 
+def search_page(data: SiteData) -> Page:
+    """The « Recherche » page: a form that asks the API, for rule-by-rule results in the browser."""
+    return Page(
+        urls.SEARCH_PAGE,
+        "search.md.j2",
+        "Recherche",
+        {
+            "games": [{"id": g.id, "title": g.title} for g in data.kb.games],
+            "api": urls.SEARCH_API,
+            "kinds_json": json.dumps(KIND_LABELS, ensure_ascii=False, sort_keys=True),
+        },
+    )
+
+
 # --- worked examples (arbitre.model) ---------------------------------------------------------
 
 
@@ -850,6 +864,7 @@ def site_pages(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -
         if glossary is not None:
             pages.append(glossary)
     pages.append(lexicon_page(data))
+    pages.append(search_page(data))
     return pages
 
 
@@ -887,4 +902,5 @@ def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> 
             items.append({"Glossaire": urls.page_file(urls.glossary_page(game.id))})
         nav.append({game.title: items})
     nav.append({"Lexique français ↔ anglais": urls.page_file(urls.LEXICON_PAGE)})
+    nav.append({"Recherche": urls.page_file(urls.SEARCH_PAGE)})
     return nav

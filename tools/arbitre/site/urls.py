@@ -41,6 +41,8 @@ PAGE_LIMIT = 400
 GLOSSARY_SLUG = "glossaire"
 EXAMPLES_SLUG = "exemples"
 LEXICON_PAGE = "lexique/"
+SEARCH_PAGE = "recherche/"  # asks the HTTP API; needs `arbitre serve`
+SEARCH_API = "/api/search"
 
 
 def anchor(entry_id: str) -> str:
