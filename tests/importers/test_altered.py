@@ -9,33 +9,14 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 from arbitre.importers import altered
 from arbitre.importers.text import fold, load_corrections
+from tests.importers.conftest import of
 
 SOURCE = Path(__file__).resolve().parents[2] / "content" / "altered" / "sources" / altered.SOURCE
 
 
-@pytest.fixture(scope="module")
-def result():
-    return altered.parse(SOURCE.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def entries(result):
-    return result.entries
-
-
-@pytest.fixture(scope="module")
-def by_id(entries):
-    return {e.id: e for e in entries}
-
-
-def of(entries, kind, **fields):
-    return [
-        e for e in entries if e.kind == kind and all(getattr(e, k) == v for k, v in fields.items())
-    ]
+GAME = "altered"
 
 
 # --------------------------------------------------------------------------- counts

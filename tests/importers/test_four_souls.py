@@ -20,19 +20,7 @@ SOURCE = (
 PASTEBIN_OFFSET = 12
 
 
-@pytest.fixture(scope="module")
-def result():
-    return four_souls.parse(SOURCE.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def entries(result):
-    return result.entries
-
-
-@pytest.fixture(scope="module")
-def by_id(entries):
-    return {e.id: e for e in entries}
+GAME = "four-souls"
 
 
 def at(entries, pastebin: int, kind: str | None = None):

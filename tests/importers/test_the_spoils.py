@@ -9,11 +9,10 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 from arbitre.importers import the_spoils
 from arbitre.importers._the_spoils_glossary import TERMS
 from arbitre.importers.text import fold, load_corrections, normalize_chars
+from tests.importers.conftest import of
 
 SOURCE = (
     Path(__file__).resolve().parents[2] / "content" / "the-spoils" / "sources" / the_spoils.SOURCE
@@ -21,25 +20,7 @@ SOURCE = (
 G = "the-spoils/"
 
 
-@pytest.fixture(scope="module")
-def result():
-    return the_spoils.parse(SOURCE.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def entries(result):
-    return result.entries
-
-
-@pytest.fixture(scope="module")
-def by_id(entries):
-    return {e.id: e for e in entries}
-
-
-def of(entries, kind, **fields):
-    return [
-        e for e in entries if e.kind == kind and all(getattr(e, k) == v for k, v in fields.items())
-    ]
+GAME = "the-spoils"
 
 
 # --------------------------------------------------------------------------- structure and counts
