@@ -418,11 +418,12 @@ class Parser:
         assert m
         return f"Appendice {m[1]} : {sentence_case(m[2])}"
 
-    def appendix_i(self, part: Part, headings: list[Heading]) -> None:
+    def appendix_section(self, part: Part, headings: list[Heading], slug: str) -> list[Heading]:
+        """The appendix's own section entry (its intro as text); returns its sub-headings."""
         inside = [h for h in headings if part.heading.line < h.line <= part.end]
         intro = self.body(part.heading.line + 1, inside[0].line - 1)
         self.make(
-            "appendice-i",
+            slug,
             "regles",
             "section",
             render(intro),
@@ -430,6 +431,10 @@ class Parser:
             self.last(intro, part.end),
             title=self.appendix_title(part.heading.text),
         )
+        return inside
+
+    def appendix_i(self, part: Part, headings: list[Heading]) -> None:
+        inside = self.appendix_section(part, headings, "appendice-i")
         for i, h in enumerate(inside):
             end = inside[i + 1].line - 1 if i + 1 < len(inside) else part.end
             lines = self.body(h.line + 1, end)
@@ -474,17 +479,7 @@ class Parser:
             )
 
     def appendix_iii(self, part: Part, headings: list[Heading]) -> None:
-        inside = [h for h in headings if part.heading.line < h.line <= part.end]
-        intro = self.body(part.heading.line + 1, inside[0].line - 1)
-        self.make(
-            "appendice-iii",
-            "regles",
-            "section",
-            render(intro),
-            part.heading.line,
-            self.last(intro, part.end),
-            title=self.appendix_title(part.heading.text),
-        )
+        inside = self.appendix_section(part, headings, "appendice-iii")
         note = self.corr["diagram_note"]
         for i, h in enumerate(inside):
             end = inside[i + 1].line - 1 if i + 1 < len(inside) else part.end
