@@ -470,16 +470,7 @@ class _Dusk:
                     f"{names}.",
                 )
             self.end_check()
-        return Trace(
-            procedure="crepuscule",
-            game=GAME,
-            title=self.sc.title,
-            scenario=self.sc.name,
-            steps=rec.steps,
-            result=self.result(),
-            rulings=list(self.sc.rulings),
-            notes=list(rec.notes),
-        )
+        return rec.trace("crepuscule", GAME, self.sc, self.result())
 
     def result(self) -> dict[str, Any]:
         return {

@@ -596,16 +596,7 @@ class _Engine:
         except GameOver:
             self.rec.step([STEP["3"]], "La partie est terminée : le reste n'est pas résolu.")
         procedure = "degats" if self.sc.procedure == "degats" else "pioche"
-        return Trace(
-            procedure=procedure,
-            game=GAME,
-            title=self.sc.title,
-            scenario=self.sc.name,
-            steps=self.rec.steps,
-            result=self.result(),
-            rulings=list(self.sc.rulings),
-            notes=list(self.rec.notes),
-        )
+        return self.rec.trace(procedure, GAME, self.sc, self.result())
 
     def result(self) -> dict[str, Any]:
         return {

@@ -579,16 +579,7 @@ class _Attack:
             raise ScenarioError(
                 "actions.rolls", f"{len(self.rolls)} roll(s) left over: the attack ended before"
             )
-        return Trace(
-            procedure="attaque",
-            game=GAME,
-            title=self.sc.title,
-            scenario=self.sc.name,
-            steps=rec.steps,
-            result=self.result(),
-            rulings=list(self.sc.rulings),
-            notes=list(rec.notes),
-        )
+        return rec.trace("attaque", GAME, self.sc, self.result())
 
     def result(self) -> dict[str, Any]:
         health = {p.name: p.health for p in self.players.values()}

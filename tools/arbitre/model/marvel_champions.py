@@ -530,16 +530,7 @@ class _Attacks:
     def run(self) -> Trace:
         for n, a in enumerate(self.sc.activations, 1):
             self.run_one(a, n)
-        return Trace(
-            procedure="attaque",
-            game=GAME,
-            title=self.sc.title,
-            scenario=self.sc.name,
-            steps=self.rec.steps,
-            result=self.result(),
-            rulings=list(self.sc.rulings),
-            notes=list(self.rec.notes),
-        )
+        return self.rec.trace("attaque", GAME, self.sc, self.result())
 
     def result(self) -> dict[str, Any]:
         seen = {id(c): c for c in self.chars.values()}.values()

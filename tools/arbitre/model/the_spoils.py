@@ -675,16 +675,7 @@ class _Combat:
                     f"Étape H (Fin) : tous les personnages survivants du combat, bloqueurs compris, "
                     f"sont épuisés : {names}.",
                 )
-        return Trace(
-            procedure="combat",
-            game=GAME,
-            title=self.sc.title,
-            scenario=self.sc.name,
-            steps=rec.steps,
-            result=self.result(),
-            rulings=list(self.sc.rulings),
-            notes=list(rec.notes),
-        )
+        return rec.trace("combat", GAME, self.sc, self.result())
 
     def result(self) -> dict[str, Any]:
         fs = self.fighters.values()

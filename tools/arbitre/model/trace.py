@@ -82,3 +82,16 @@ class Recorder:
     def note(self, text_fr: str) -> None:
         if text_fr not in self.notes:
             self.notes.append(text_fr)
+
+    def trace(self, procedure: str, game: str, scenario: Any, result: dict[str, Any]) -> Trace:
+        """The finished Trace; `scenario` is any scenario with `name`, `title` and `rulings`."""
+        return Trace(
+            procedure=procedure,
+            game=game,
+            title=scenario.title,
+            scenario=scenario.name,
+            steps=self.steps,
+            result=result,
+            rulings=list(scenario.rulings),
+            notes=list(self.notes),
+        )
