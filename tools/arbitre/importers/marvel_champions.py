@@ -433,21 +433,25 @@ class Parser:
         )
         return inside
 
+    def appendix_rule(self, slug: str, h: Heading, lines: list) -> None:
+        """One titled rule under an appendix section."""
+        self.make(
+            f"{slug}/{slugify(h.text)}",
+            "regles",
+            "rule",
+            render(lines),
+            h.line,
+            self.last(lines, h.line),
+            title=sentence_case(h.text),
+            parent=self.gid(slug),
+        )
+
     def appendix_i(self, part: Part, headings: list[Heading]) -> None:
         inside = self.appendix_section(part, headings, "appendice-i")
         for i, h in enumerate(inside):
             end = inside[i + 1].line - 1 if i + 1 < len(inside) else part.end
             lines = self.body(h.line + 1, end)
-            self.make(
-                f"appendice-i/{slugify(h.text)}",
-                "regles",
-                "rule",
-                render(lines),
-                h.line,
-                self.last(lines, h.line),
-                title=sentence_case(h.text),
-                parent=self.gid("appendice-i"),
-            )
+            self.appendix_rule("appendice-i", h, lines)
 
     def appendix_ii(self, part: Part) -> None:
         lines = self.body(part.heading.line + 1, part.end)
@@ -485,16 +489,7 @@ class Parser:
             end = inside[i + 1].line - 1 if i + 1 < len(inside) else part.end
             lines = self.body(h.line + 1, end)
             if h.text.startswith("DESCRIPTION DES CARTES"):
-                self.make(
-                    f"appendice-iii/{slugify(h.text)}",
-                    "regles",
-                    "rule",
-                    render(lines),
-                    h.line,
-                    self.last(lines, h.line),
-                    title=sentence_case(h.text),
-                    parent=self.gid("appendice-iii"),
-                )
+                self.appendix_rule("appendice-iii", h, lines)
             elif lines:  # a card diagram: its caption (« 16 IDENTITÉ (HÉROS) ») and callouts
                 caption = sentence_case(re.sub(r"^\d+ ", "", h.text))
                 self.make(
