@@ -6,7 +6,7 @@ import pytest
 
 from arbitre.kb.entry import Entry, SourceSpan
 from arbitre.kb.knowledge import Game, KnowledgeBase
-from arbitre.site.terms import fold_with_positions, term_links, term_spans, used_in
+from arbitre.kb.terms import fold_with_positions, term_links, term_spans, used_in
 
 from .small_kb import small_kb
 

@@ -9,14 +9,13 @@ from pathlib import Path
 from arbitre.errors import NotFound
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
+from arbitre.kb.terms import term_links, used_in
 from arbitre.paths import ProjectPaths
 
 
 def export_data(kb: KnowledgeBase) -> dict:
     """The export document, with each entry's glossary terms (`terms`, the site's auto-links)
     and, on glossary entries, the entries that use the term (`used_in`)."""
-    from arbitre.site.terms import term_links, used_in
-
     links = term_links(kb)
     users = used_in(kb, links)
     data = kb.to_export()

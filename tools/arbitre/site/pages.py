@@ -20,6 +20,7 @@ from typing import Any
 from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
+from arbitre.kb.terms import TermSpan, term_spans, used_in
 from arbitre.model.examples import example_anchor, examples_citing, result_items
 from arbitre.model.trace import Trace
 from arbitre.site import urls
@@ -29,7 +30,6 @@ from arbitre.site.examples import (
     describe_setup,
     load_examples,
 )
-from arbitre.site.terms import TermSpan, term_spans, used_in
 from arbitre.site.text import (
     Insert,
     escape_inline,
