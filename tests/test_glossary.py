@@ -89,3 +89,20 @@ def test_english_term_belongs_to_its_french_term(kb, english, game, term):
     entry = kb.get(term)
     assert entry is not None and entry.game == game
     assert fold(english) in fold(entry.english or "")
+
+
+@pytest.mark.parametrize("game", ["the-spoils", "four-souls"])
+def test_a_definition_is_official_only_when_it_is_the_documents_words(kb, game):
+    """The Spoils and Four Souls glossaries mix definitions copied from the rules with summaries
+    written for Arbitre: only the copied ones may be official, and every summary is marked."""
+    source = {
+        path.name: re.sub(r"[^a-z0-9]", "", fold(path.read_text(encoding="utf-8")))
+        for path in (REPO / "content" / game / "sources").glob("*.txt")
+    }
+    terms = [e for e in kb.entries if e.game == game and e.kind == "glossary" and e.text]
+    written = 0
+    for entry in terms:
+        quoted = re.sub(r"[^a-z0-9]", "", fold(entry.text))[:80] in source[entry.source.file]
+        assert entry.official == quoted, entry.id
+        written += not quoted
+    assert written >= 7  # the summaries exist (The Spoils 12, Four Souls 7 today)

@@ -160,10 +160,22 @@ def test_glossary(entries):
     assert [k for k, n in keys.items() if n > 1] == []
 
 
+def test_a_term_titling_a_section_is_defined_by_the_whole_section(by_id):
+    bonus = by_id["four-souls/glossaire/ames-bonus"]
+    assert bonus.defined_by == "four-souls/ames/ames-bonus"
+    assert by_id[bonus.defined_by].kind == "section"
+    # ... and a term defined inside a wider section points at its paragraph.
+    assert by_id["four-souls/glossaire/monstre-actif"].defined_by == (
+        "four-souls/mise-en-place-du-jeu/3"
+    )
+    # Summaries written for Arbitre are not the document's words; a quoted one is.
+    assert not bonus.official and by_id["four-souls/glossaire/monstre-actif"].official
+
+
 def test_refilling_and_recharging_stay_apart(by_id):
     refill = by_id["four-souls/glossaire/rechargement"]
     ready = by_id["four-souls/glossaire/recharger"]
-    assert refill.defined_by == "four-souls/comment-jouer/rechargement/1"
+    assert refill.defined_by == "four-souls/comment-jouer/rechargement"  # the whole section
     assert ready.defined_by == "four-souls/cartes/effets-actives/1"
     refill_keys = {fold(a) for a in [refill.title, *refill.aliases]}
     ready_keys = {fold(a) for a in [ready.title, *ready.aliases]}

@@ -42,7 +42,8 @@ Kinds and roles
       roll tables and choices as Markdown lists.  These are the effects of Blank Card
       COPYING the card (already doubled), not the cards' own texts: the title says so;
     * glossary lines -> ``glossary``, plus a few terms the rules define elsewhere
-      (corrections `extra_terms`, with `defined_by`);
+      (corrections `extra_terms`, with `defined_by`; a definition written for Arbitre is
+      ``official: false``, one quoted from the document is marked ``quoted: true``);
     * translator notes « (ndt : …) » stay in their sentence, in italics, and are also
       emitted as ``note`` entries with ``official: false`` (role ``commentary``), children
       of the entry they sit in; the two asterisk legends, the examples' conventions and
@@ -484,6 +485,12 @@ class _Builder:
         spec = self.extra_terms.pop(number, None)
         if spec is None:
             return
+        source = defined_by.source  # the paragraph the spec names
+        if defined_by.parent and fold(self.heading_by_id(defined_by.parent).title) == fold(
+            spec["term"]
+        ):
+            # A section titled by the term defines it whole (« Âmes bonus »: six paragraphs).
+            defined_by = self.heading_by_id(defined_by.parent).entry or defined_by
         self.entries.append(
             Entry(
                 id=f"{GAME}/glossaire/{spec['slug']}",
@@ -492,11 +499,13 @@ class _Builder:
                 kind="glossary",
                 title=spec["term"],
                 text=spec["text"].strip(),
-                source=defined_by.source,
+                source=source,
                 aliases=list(spec.get("aliases") or []),
                 english=spec.get("english"),
                 english_inferred=bool(spec.get("english_inferred")),
                 defined_by=defined_by.id,
+                # A definition written for Arbitre is not the document's words, unless quoted.
+                official=bool(spec.get("quoted")),
             )
         )
 

@@ -860,6 +860,8 @@ def add_glossary(b: Builder) -> None:
             english=term.english,
             english_inferred=term.english_inferred,
             defined_by=defined_by,
+            # A definition written for Arbitre (not copied from the rules) is not the document's.
+            official=not term.text,
         )
         if entry.id in b.ids:
             raise ValueError(f"duplicate id {entry.id}")

@@ -31,6 +31,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.kb.terms import term_links
 from arbitre.search.analysis import (
     analyze,
     fold,
@@ -42,7 +43,7 @@ from arbitre.search.analysis import (
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 7
+INDEX_FORMAT = 8
 CURRENT = "CURRENT"
 META = "meta.json"
 
@@ -67,6 +68,7 @@ def make_schema() -> Schema:
         names=TEXT(analyzer=stemmed),  # aliases, English term, card name
         names_exact=TEXT(analyzer=folded, phrase=False),
         context=TEXT(analyzer=stemmed, phrase=False),  # titles of the headings above
+        terms=KEYWORD(),  # glossary terms the text uses (the site's auto-links)
         text=TEXT(analyzer=stemmed, stored=True),
         display=STORED(),  # what a hit shows when it differs from `text` (a term's definition)
         text_exact=TEXT(analyzer=folded, phrase=False),
@@ -200,7 +202,9 @@ def glossary_names(kb: KnowledgeBase) -> list[dict[str, Any]]:
     return [table[k] for k in sorted(table)]
 
 
-def entry_document(kb: KnowledgeBase, entry: Entry, seq: int) -> dict[str, Any]:
+def entry_document(
+    kb: KnowledgeBase, entry: Entry, seq: int, terms: list[str] | None = None
+) -> dict[str, Any]:
     number = entry.number or ""
     names = [*entry.aliases]
     if entry.english:
@@ -230,6 +234,7 @@ def entry_document(kb: KnowledgeBase, entry: Entry, seq: int) -> dict[str, Any]:
         "names": " ; ".join(names),
         "names_exact": " ; ".join(names),
         "context": context,
+        "terms": " ".join(terms or []),
         "text": text,
         "text_exact": text,
         "display": display if display != text else "",
@@ -270,8 +275,9 @@ def build_index(
             warnings.simplefilter("ignore", SyntaxWarning)
             ix = whoosh_index.create_in(str(tmp), make_schema())
             writer = ix.writer(limitmb=256, procs=procs) if procs > 1 else ix.writer(limitmb=256)
+            links = term_links(kb)
             for seq, entry in enumerate(kb.entries):
-                writer.add_document(**entry_document(kb, entry, seq))
+                writer.add_document(**entry_document(kb, entry, seq, links.get(entry.id)))
             writer.commit(optimize=True)
             ix.close()
         fingerprint = kb_fingerprint(kb)

@@ -9,8 +9,10 @@ Ranking, in order of decision:
    aliases + English + card, headings above, text; stemmed and exact forms), joined with a
    coordination bonus, plus phrase bonuses for adjacent words.  Glossary names found in the
    query (a French term, an alias, an abbreviation, an English original) add the term's
-   entries and its French title.  A word the index has never seen is replaced by its nearest
-   indexed words (edit distance 1–2 by length), which also yields a « did you mean ».
+   entries and its French title; a query that is only such a name also favours the entries
+   whose text uses the term (the site's glossary links).  A word the index has never seen is
+   replaced by its nearest indexed words (edit distance 1–2 by length), which also yields a
+   « did you mean ».
    Words of the domain thesaurus (`thesaurus.yaml`: deck / paquet / pioche, mourir / détruit /
    vaincu…) add the other words of their group at low weight.
 3. The top of the BM25F list is re-ranked by what the query looks like: a short term query puts
@@ -55,6 +57,9 @@ FIELD_BOOSTS_STEMMED = {"title": 3.0, "names": 3.0, "context": 2.0, "text": 1.0}
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
+# A query naming a glossary term: an entry whose text uses the term (one of the site's
+# auto-links to it) gains this × the term's rarity, about what a rare word in its title gives.
+MENTION_WEIGHT = 10.0
 RERANK_DEPTH = 60
 DIVERSE_TOP = 5  # ranks where one entry per group of near-duplicates is shown
 TERM_CHILDREN = 3  # sub-entries of a term's defining entry shown right after the term
@@ -102,6 +107,7 @@ class Plan:
     corrected: list[str]
     concepts: list[Concept] = field(default_factory=list)
     boosted_ids: dict[str, float] = field(default_factory=dict)
+    mentions: dict[str, float] = field(default_factory=dict)  # glossary id -> weight of its users
     names: set[str] = field(default_factory=set)
     whole_name: bool = False
     phrases: list[re.Pattern[str]] = field(default_factory=list)  # word sequences to find
@@ -399,6 +405,9 @@ class Searcher:
         # entry defining it.  Inside a longer query a name is just a word of the question.
         plan.whole_name = bool(expansions) and len(covered) == len(words)
         for expansion in expansions:
+            if plan.whole_name and expansion.targets:
+                # Entries whose text uses the term (the site's auto-links) speak about it.
+                plan.mentions[expansion.targets[0]] = MENTION_WEIGHT
             if not plan.whole_name and not expansion.foreign:
                 continue  # inside a question, only a foreign name (English) needs translating
             if plan.whole_name:
@@ -508,6 +517,10 @@ class Searcher:
             if weight < 1.0:  # the entry defining the term: its sub-rules say the rest
                 for docnum, score in self._postings(reader, "parent", target).items():
                     scores[docnum] = scores.get(docnum, 0.0) + score * 4.0
+        for term_id, weight in plan.mentions.items():
+            for docnum, score in self._postings(reader, "terms", term_id).items():
+                if docnum in scores:
+                    scores[docnum] += score * weight
         allowed = self._allowed(reader, parsed)
         if allowed is not None:
             scores = {d: sc for d, sc in scores.items() if d in allowed}
