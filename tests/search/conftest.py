@@ -209,6 +209,17 @@ def tiny_entries() -> list[Entry]:
             title="Exemple d'attaque",
         ),
         E(
+            "four-souls/regles/premier-joueur",
+            "rule",
+            "Le joueur le plus triste joue en premier.",
+            title="Mise en place",
+        ),
+        E(
+            "four-souls/regles/tour",
+            "rule",
+            "Pendant son tour, le joueur actif joue des cartes ; le premier butin est gratuit.",
+        ),
+        E(
             "four-souls/regles/petillement",
             "rule",
             "Une carte peut être activée en réponse. C'est ce que l'on appelle le pétillement.",

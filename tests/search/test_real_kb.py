@@ -91,13 +91,32 @@ def test_english_terms_find_the_french_entry(real, real_kb):
     assert len(misses) / len(english) <= 0.05, misses[:20]
 
 
+def test_a_term_query_finds_entries_that_use_the_term(real, real_kb):
+    """Searching a glossary term (within its game) lists, in the first ten, an entry whose text
+    uses it (one of the site's links to the term), not only the term and its definition.
+    Measured 336 of 340 terms with users (98.8 %; 95.6 % before the mention signal)."""
+    from arbitre.kb.terms import used_in
+
+    users = used_in(real_kb)
+    terms = [e for e in real_kb.entries if e.kind == "glossary" and users.get(e.id)]
+    found = 0
+    for term in terms:
+        hits = {h["id"] for h in real.search(term.title, game=term.game, limit=10)["hits"]}
+        found += bool(hits & (set(users[term.id]) - {term.defined_by}))
+    assert len(terms) >= 300
+    assert found / len(terms) >= 0.98
+    # An English name too: « exhaustion token » reaches the Q/R that uses « jeton Épuisement ».
+    hits = [h["id"] for h in real.search("exhaustion token", limit=5)["hits"]]
+    assert "ashes/faq/concentrer-des-sorts-1" in hits
+
+
 @pytest.mark.parametrize(
     ("queries", "floor"),
     [
-        # Measured (R@1 0.750, R@5 0.896, MRR@10 0.803), then set a little below.
-        (DEV_QUERIES, {"recall@1": 0.73, "recall@5": 0.87, "mrr@10": 0.78}),
+        # Measured (R@1 0.771, R@5 0.938, MRR@10 0.823), then set a little below.
+        (DEV_QUERIES, {"recall@1": 0.75, "recall@5": 0.91, "mrr@10": 0.80}),
         # Written apart from the dev set to check that changes generalize; measured
-        # R@1 0.711, R@5 0.889, MRR@10 0.791.
+        # R@1 0.711, R@5 0.889, MRR@10 0.793.
         (HOLDOUT_QUERIES, {"recall@1": 0.69, "recall@5": 0.86, "mrr@10": 0.77}),
     ],
     ids=["dev", "holdout"],

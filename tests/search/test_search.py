@@ -205,3 +205,31 @@ def test_question_scaffolding_phrases_are_dropped():
     ]
     # Outside those phrases the words keep their meaning (Passer is an Ashes action).
     assert parse_query("Passer", games).words == ["passer"]
+
+
+def test_a_thesaurus_phrase_counts_where_its_words_stand_in_a_row(tiny):
+    """« commence » belongs with « joue en premier »: the entry with that phrase wins over an
+    entry with the same words apart."""
+    found = ids(tiny.search("qui commence ?"))
+    assert found.index("four-souls/regles/premier-joueur") < found.index("four-souls/regles/tour")
+    stems = ("jou", "premi")
+    with tiny._whoosh() as searcher:
+        phrase_docs = {
+            searcher.stored_fields(d)["id"] for d in tiny._phrase_postings(searcher, stems)
+        }
+    assert "four-souls/regles/premier-joueur" in phrase_docs
+    assert "four-souls/regles/tour" not in phrase_docs
+
+
+def test_a_question_whose_candidates_are_mostly_one_game_is_about_that_game(tiny):
+    from arbitre.search.searcher import GAME_FOCUS_FACTOR
+
+    by_game: dict[str, list[int]] = {}
+    for docnum, game in enumerate(tiny._doc_game):
+        by_game.setdefault(game, []).append(docnum)
+    a, b = by_game["the-spoils"][:3], by_game["altered"][:1]
+    focused = dict(tiny._game_focus([(a[0], 10.0), (a[1], 9.0), (a[2], 8.0), (b[0], 8.5)]))
+    assert focused[a[1]] == 9.0 and focused[b[0]] == 8.5 * GAME_FOCUS_FACTOR
+    # Candidates spread over games: nothing changes.
+    mixed = [(a[0], 10.0), (b[0], 9.0)]
+    assert tiny._game_focus(mixed) == mixed

@@ -14,7 +14,9 @@ Ranking, in order of decision:
    replaced by its nearest indexed words (edit distance 1–2 by length), which also yields a
    « did you mean ».
    Words of the domain thesaurus (`thesaurus.yaml`: deck / paquet / pioche, mourir / détruit /
-   vaincu…) add the other words of their group at low weight.
+   vaincu…) add the other words of their group at low weight; a synonym that is a phrase
+   (« joue en premier ») counts in full where its words stand in a row.  A question asked
+   without a game whose best candidates mostly belong to one game is taken to be about it.
 3. The top of the BM25F list is re-ranked by what the query looks like: a short term query puts
    a definition (glossary entry, or an entry titled by the term) first — for a glossary name,
    the term's own entries only, not every term sharing a word with it; a question favours FAQ
@@ -39,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index as whoosh_index
-from whoosh.query import And, Term
+from whoosh.query import And, Phrase, Term
 
 from arbitre.search.analysis import (
     analyze,
@@ -57,6 +59,9 @@ FIELD_BOOSTS_STEMMED = {"title": 3.0, "names": 3.0, "context": 2.0, "text": 1.0}
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
+# A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
+# first GAME_FOCUS_DEPTH) is about that game: the other games' candidates count GAME_FOCUS_FACTOR.
+GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR = 10, 0.7, 0.5
 # A query naming a glossary term: an entry whose text uses the term (one of the site's
 # auto-links to it) gains this × the term's rarity, about what a rare word in its title gives.
 MENTION_WEIGHT = 10.0
@@ -99,6 +104,7 @@ class Concept:
 
     terms: list[Term]
     weight: float
+    phrases: list[tuple[tuple[str, ...], float]] = field(default_factory=list)  # stems, weight
 
 
 @dataclass
@@ -437,6 +443,11 @@ class Searcher:
             for phrase in match.group.phrases:
                 if phrase == match.phrase:
                     continue
+                if len(phrase.stems) > 1:
+                    # « joue en premier » found as a phrase counts in full, on top of its
+                    # words (which, found apart, count only at THESAURUS_WEIGHT).
+                    for i in range(match.start, match.start + match.size):
+                        plan.concepts[i].phrases.append((phrase.stems, 1.0))
                 for word in phrase.words:
                     if word in plan.corrected:
                         continue
@@ -471,6 +482,22 @@ class Searcher:
                 scores[docnum] = idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm)
         if len(self._postings_cache) > 50_000:
             self._postings_cache.clear()
+        self._postings_cache[key] = scores
+        return scores
+
+    def _phrase_postings(self, searcher: Any, stems: tuple[str, ...]) -> dict[int, float]:
+        """Documents whose text has these stems in a row (stop words aside), each scored with
+        the sum of the words' BM25 contributions (cached per phrase)."""
+        key = ("phrase", " ".join(stems))
+        cached = self._postings_cache.get(key)
+        if cached is not None:
+            return cached
+        reader = searcher.reader()
+        scores: dict[int, float] = {}
+        if all(reader.doc_frequency("text", s) for s in stems):
+            words = [self._postings(reader, "text", s) for s in stems]
+            for docnum in Phrase("text", list(stems)).matcher(searcher).all_ids():
+                scores[docnum] = sum(w.get(docnum, 0.0) for w in words)
         self._postings_cache[key] = scores
         return scores
 
@@ -511,6 +538,10 @@ class Searcher:
                 for docnum, score in self._postings(reader, term.fieldname, term.text).items():
                     scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
                     matched[docnum] = matched.get(docnum, 0) | mask
+            for stems, weight in concept.phrases:
+                for docnum, score in self._phrase_postings(searcher, stems).items():
+                    scores[docnum] = scores.get(docnum, 0.0) + score * weight
+                    matched[docnum] = matched.get(docnum, 0) | mask
         for target, weight in plan.boosted_ids.items():
             for docnum, score in self._postings(reader, "id", target).items():
                 scores[docnum] = scores.get(docnum, 0.0) + score * 12.0 * weight
@@ -538,10 +569,27 @@ class Searcher:
         top = heapq.nlargest(
             max(depth, RERANK_DEPTH), scores.items(), key=lambda item: (item[1], -item[0])
         )
+        if parsed.game is None and parsed.question:
+            top = self._game_focus(top)
         ranked = self._rerank(searcher, parsed, plan, top)
         suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
         highlight = {t.text for c in plan.concepts for t in c.terms if t.fieldname == "text"}
         return ranked, len(scores), highlight, suggestion
+
+    def _game_focus(self, top: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """A question asked without a game: when most of the best candidates' score belongs to
+        one game, the question is about that game, and the others' candidates step back."""
+        mass: dict[str, float] = {}
+        for docnum, score in top[:GAME_FOCUS_DEPTH]:
+            g = self._doc_game[docnum]
+            mass[g] = mass.get(g, 0.0) + score
+        total = sum(mass.values()) or 1.0
+        game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
+        if share / total < GAME_FOCUS_SHARE:
+            return top
+        out = [(d, sc if self._doc_game[d] == game else sc * GAME_FOCUS_FACTOR) for d, sc in top]
+        out.sort(key=lambda item: (-item[1], item[0]))
+        return out
 
     def _rerank(
         self, searcher: Any, parsed: ParsedQuery, plan: Plan, top: list[tuple[int, float]]
