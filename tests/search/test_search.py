@@ -233,3 +233,22 @@ def test_a_question_whose_candidates_are_mostly_one_game_is_about_that_game(tiny
     # Candidates spread over games: nothing changes.
     mixed = [(a[0], 10.0), (b[0], 9.0)]
     assert tiny._game_focus(mixed) == mixed
+
+
+def test_postings_read_a_block_at_a_time_match_whooshs_own_iteration(tiny):
+    from arbitre.search.searcher import _posting_blocks
+
+    with tiny._whoosh() as searcher:
+        reader = searcher.reader()
+        checked = 0
+        for fieldname in ("text", "title", "terms"):
+            for term in list(reader.lexicon(fieldname)):
+                ours = {
+                    d: w
+                    for ids, weights in _posting_blocks(reader.postings(fieldname, term))
+                    for d, w in zip(ids, weights, strict=True)
+                }
+                theirs = dict(reader.postings(fieldname, term).items_as("weight"))
+                assert ours == theirs, (fieldname, term)
+                checked += 1
+    assert checked > 100

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index as whoosh_index
+from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.query import And, Phrase, Term
 
 from arbitre.search.analysis import (
@@ -159,6 +160,7 @@ class Searcher:
         self._vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
         self._postings_cache: dict[tuple[str, str], dict[int, float]] = {}
         self._lengths_cache: dict[str, list[int]] = {}
+        self._norms_cache: dict[str, list[float] | None] = {}
         self._folded_cache: dict[int, str] = {}
         self._stored_cache: dict[int, dict[str, Any]] = {}
         self._tokens_cache: dict[int, list[tuple[str, int, int]]] = {}
@@ -198,7 +200,7 @@ class Searcher:
             for docnum in range(self.doc_count):
                 self._stored(searcher, docnum)
             for fieldname in ("title", "names", "context", "text", "title_exact", "names_exact"):
-                self._lengths(reader, fieldname)
+                self._norms(reader, fieldname)
             self._vocabulary(reader)
 
     def close(self) -> None:
@@ -470,20 +472,35 @@ class Searcher:
         if cached is not None:
             return cached
         scores: dict[int, float] = {}
-        if reader.doc_frequency(fieldname, text):
+        df = reader.doc_frequency(fieldname, text)
+        if df:
             n = self.doc_count
-            df = reader.doc_frequency(fieldname, text)
             idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
-            lengths = self._lengths(reader, fieldname)
-            avg = (sum(lengths) / len(lengths)) if lengths else 1.0
-            matcher = reader.postings(fieldname, text)
-            for docnum, tf in matcher.items_as("weight"):
-                norm = (1 - BM25_B + BM25_B * lengths[docnum] / avg) if lengths and avg else 1.0
-                scores[docnum] = idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm)
+            lift = idf * (BM25_K1 + 1)
+            norms = self._norms(reader, fieldname)
+            for ids, weights in _posting_blocks(reader.postings(fieldname, text)):
+                if norms:
+                    for docnum, tf in zip(ids, weights, strict=True):
+                        scores[docnum] = lift * tf / (tf + norms[docnum])
+                else:
+                    for docnum, tf in zip(ids, weights, strict=True):
+                        scores[docnum] = lift * tf / (tf + BM25_K1)
         if len(self._postings_cache) > 50_000:
             self._postings_cache.clear()
         self._postings_cache[key] = scores
         return scores
+
+    def _norms(self, reader: Any, fieldname: str) -> list[float] | None:
+        """BM25's k1 × length normalization of every document in a field (None: the field keeps
+        no lengths), computed once per field."""
+        if fieldname not in self._norms_cache:
+            lengths = self._lengths(reader, fieldname)
+            norms = None
+            if lengths:
+                avg = sum(lengths) / len(lengths) or 1.0
+                norms = [BM25_K1 * (1 - BM25_B + BM25_B * length / avg) for length in lengths]
+            self._norms_cache[fieldname] = norms
+        return self._norms_cache[fieldname]
 
     def _phrase_postings(self, searcher: Any, stems: tuple[str, ...]) -> dict[int, float]:
         """Documents whose text has these stems in a row (stop words aside), each scored with
@@ -780,6 +797,24 @@ class Searcher:
         prefix = "…" if begin > 0 else ""
         suffix = "…" if end < len(text) else ""
         return prefix + "".join(out) + suffix
+
+
+def _posting_blocks(matcher: Any) -> Iterator[tuple[Any, Any]]:
+    """A term's postings as (document numbers, weights), a block at a time.
+
+    whoosh's own iteration costs three method calls per posting; its on-disk matcher already
+    holds each block as two arrays, which this reads directly.  Any other matcher (several
+    segments, deletions) goes through the public API.
+    """
+    if isinstance(matcher, W3LeafMatcher):
+        while matcher.is_active():
+            matcher._read_ids()
+            matcher._read_weights()
+            yield matcher._ids, matcher._weights
+            matcher._next_block()
+    else:
+        items = list(matcher.items_as("weight"))
+        yield [d for d, _ in items], [w for _, w in items]
 
 
 def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
