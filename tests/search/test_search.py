@@ -38,6 +38,9 @@ TABLE = [
     ("stunned", "marvel-champions/glossaire/sonne", "first"),
     ("retaliate", "marvel-champions/glossaire/riposte-x", "first"),
     ("quickstrike", "marvel-champions/glossaire/coup-rapide", "first"),
+    # ... in another inflection (English stems), only for words the French text lacks.
+    ("stunning", "marvel-champions/glossaire/sonne", "first"),
+    ("exhaustion", "altered/glossaire/epuiser", "first"),
     ("speed", "the-spoils/503.2", "first"),
     ("strength", "the-spoils/609.1a", "first"),
     # Aliases and abbreviations find their term; a redirect lands on its target.

@@ -42,6 +42,7 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3LeafMatcher
+from whoosh.lang.snowball.english import EnglishStemmer
 from whoosh.query import And, Phrase, Term
 
 from arbitre.search.analysis import (
@@ -136,6 +137,7 @@ class Searcher:
         self.fingerprint: str = self.meta["fingerprint"]
         self.entry_count: int = self.meta["entries"]
         self._names: dict[str, dict[str, Expansion]] = {}  # name key -> game -> expansion
+        self._names_en: dict[str, dict[str, Expansion]] = {}  # English names, by English stems
         self._longest_name = 1
         for row in self.meta["glossary"]:
             key = " ".join(analyze(row["name"], stemmed=False))
@@ -143,10 +145,12 @@ class Searcher:
                 continue
             titles = {" ".join(analyze(title, stemmed=False)) for title in row["expand"]}
             words = sorted({w for title in titles for w in title.split()})
-            per_game = self._names.setdefault(key, {})
-            per_game[row["game"]] = Expansion(
+            expansion = Expansion(
                 list(row["targets"]), words, titles - {""}, foreign=bool(row.get("foreign"))
             )
+            self._names.setdefault(key, {})[row["game"]] = expansion
+            if expansion.foreign:  # « fizzle » finds « Fizzling », « exhaustion » « exhausted »
+                self._names_en.setdefault(_english_key(key), {}).setdefault(row["game"], expansion)
             self._longest_name = max(self._longest_name, len(key.split()))
         # Entries that are the same passage under another name: a glossary term, the entry
         # defining it, the entries it redirects to.
@@ -331,9 +335,17 @@ class Searcher:
         return candidates[:3]
 
     def _glossary_matches(
-        self, words: list[str], game: str | None
+        self,
+        words: list[str],
+        game: str | None,
+        typed: list[str] | None = None,
+        unknown: set[int] | frozenset[int] = frozenset(),
     ) -> tuple[list[Expansion], set[int]]:
-        """Glossary names found in the query, longest first; and the positions they cover."""
+        """Glossary names found in the query, longest first; and the positions they cover.
+
+        A span holding a word the index does not know (`unknown` positions of the words as
+        `typed`) may also be an inflection of an English name (« fizzle » for « Fizzling »).
+        """
         found: list[Expansion] = []
         covered: set[int] = set()
         n = len(words)
@@ -343,6 +355,10 @@ class Searcher:
                 if span & covered:
                     continue
                 per_game = self._names.get(" ".join(words[start : start + size]))
+                if not per_game and typed and span & unknown:
+                    per_game = self._names_en.get(
+                        _english_key(" ".join(typed[start : start + size]))
+                    )
                 if not per_game:
                     continue
                 for g, expansion in sorted(per_game.items()):
@@ -388,10 +404,12 @@ class Searcher:
         words = list(parsed.words)
         plan = Plan(words=words, corrected=list(words))
         total_docs = max(reader.doc_count(), 1)
+        unknown: set[int] = set()
         for i, word in enumerate(words):
             if self._known(reader, word) or is_rule_number(word):
                 variants = [(word, 1.0)]
             else:
+                unknown.add(i)
                 alternatives = self._corrections(reader, word)
                 if alternatives:
                     plan.corrected[i] = alternatives[0]
@@ -408,7 +426,7 @@ class Searcher:
             )
             plan.concepts.append(Concept(terms, math.log(1 + total_docs / (1 + df))))
 
-        expansions, covered = self._glossary_matches(plan.corrected, parsed.game)
+        expansions, covered = self._glossary_matches(plan.corrected, parsed.game, words, unknown)
         # A query that is nothing but a glossary name asks for that term: its entry, then the
         # entry defining it.  Inside a longer query a name is just a word of the question.
         plan.whole_name = bool(expansions) and len(covered) == len(words)
@@ -797,6 +815,14 @@ class Searcher:
         prefix = "…" if begin > 0 else ""
         suffix = "…" if end < len(text) else ""
         return prefix + "".join(out) + suffix
+
+
+_ENGLISH = EnglishStemmer()
+
+
+def _english_key(key: str) -> str:
+    """A name's words by their English (Snowball) stems."""
+    return " ".join(_ENGLISH.stem(word) for word in key.split())
 
 
 def _posting_blocks(matcher: Any) -> Iterator[tuple[Any, Any]]:
