@@ -5,6 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+WORKERS ?= 2
 
 .PHONY: setup serve build test lint format import check bench clean
 
@@ -22,7 +23,7 @@ build: setup
 	$(BIN)/arbitre build
 
 serve: build
-	$(BIN)/arbitre serve --host $(HOST) --port $(PORT)
+	$(BIN)/arbitre serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 test: setup
 	$(BIN)/python -m pytest

@@ -14,6 +14,7 @@ import os
 import platform
 import re
 import shutil
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -145,17 +146,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(root: Path, result_cache: bool = True) -> tuple[subprocess.Popen, str]:
-    """A real uvicorn serving the app for `root` on a free loopback port, once it answers."""
+def start_server(
+    root: Path, result_cache: bool = True, workers: int = 1
+) -> tuple[subprocess.Popen, str]:
+    """`arbitre serve` for `root` on a free loopback port, once it answers."""
     port = free_port()
-    code = (
-        f"import sys; from pathlib import Path; sys.path.insert(0, {str(ROOT / 'tools')!r})\n"
-        "from arbitre.paths import ProjectPaths\nfrom arbitre.search.app import create_app\n"
-        "import uvicorn\n"
-        f"app = create_app(ProjectPaths(Path({str(root)!r})), result_cache={2048 if result_cache else 0})\n"
-        f"uvicorn.run(app, host='127.0.0.1', port={port}, log_level='warning', access_log=False)\n"
-    )
-    server = subprocess.Popen([sys.executable, "-c", code])
+    command = [sys.executable, "-m", "arbitre", "--root", str(root), "serve"]
+    command += ["--port", str(port), "--workers", str(workers)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "tools")}
+    if not result_cache:
+        env["ARBITRE_RESULT_CACHE"] = "0"
+    server = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -165,17 +166,21 @@ def start_server(root: Path, result_cache: bool = True) -> tuple[subprocess.Pope
         except httpx.HTTPError:
             pass
         if time.monotonic() > deadline or server.poll() is not None:
-            server.kill()
+            stop_server(server)
             raise RuntimeError("the server did not start")
         time.sleep(0.2)
 
 
 def stop_server(server: subprocess.Popen) -> None:
-    server.terminate()
+    """Stop the server and its worker processes (its own process group)."""
     try:
+        os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
     except subprocess.TimeoutExpired:
-        server.kill()
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+    except ProcessLookupError:
+        pass
 
 
 def http_benchmark(
@@ -186,9 +191,10 @@ def http_benchmark(
     seconds: int,
     use_wrk: bool = True,
     result_cache: bool = True,
+    workers: int = 1,
 ) -> dict:
     """HTTP load on one server: with wrk when installed, else with the Python client."""
-    server, base = start_server(root, result_cache)
+    server, base = start_server(root, result_cache, workers)
     try:
         for q in queries[:20]:  # warm the server's caches like the in-process figures
             httpx.get(base + "/api/search", params={"q": q}, timeout=10)
@@ -384,8 +390,9 @@ def main() -> None:
         http_queries = [q for qs in sets.values() for q in qs]
         # The app caches rendered answers; the load cycles over a few hundred queries, so
         # most requests hit that cache.  Measured again with it off: every request searches.
+        # `make serve` runs one worker process per core (2 here); one worker is shown too.
         http_errors: list[str] = []
-        for cached in (True, False):
+        for cached, workers in ((True, 2), (False, 2), (False, 1)):
             http = http_benchmark(
                 project,
                 http_queries,
@@ -394,11 +401,13 @@ def main() -> None:
                 seconds=5 if quick else 15,
                 use_wrk=not args.python_client,
                 result_cache=cached,
+                workers=workers,
             )
             http_errors += http["errors"]
             rows.append(
                 (
-                    f"HTTP /api/search, 16 clients, {http['client']}, result cache "
+                    f"HTTP /api/search, 16 clients, {http['client']}, {workers} server "
+                    f"worker{'s' if workers > 1 else ''}, result cache "
                     f"{'on' if cached else 'off'} ({http['requests']} requests)",
                     f"p50 {http['p50']:.1f} ms, p95 {http['p95']:.1f} ms, {http['rps']:.0f} req/s, "
                     f"{len(http['errors'])} errors",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -53,15 +54,18 @@ def built_root(tmp_path_factory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def server(built_root):
+@pytest.fixture(scope="module", params=[1, 2], ids=["1-worker", "2-workers"])
+def server(built_root, request):
+    """`arbitre serve` in one process, then with two worker processes (as `make serve`)."""
     port = _free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "arbitre", "--root", str(built_root), "serve"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre", "--root", str(built_root), "serve", "--port", str(port)],
+        [*command, "--port", str(port), "--workers", str(request.param)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env=env,
+        start_new_session=True,  # its own process group: the workers stop with it
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -78,8 +82,12 @@ def server(built_root):
             raise AssertionError("server did not start within 60 s")
         yield base
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
         process.stdout.close()
 
 

@@ -154,9 +154,16 @@ def build(paths: ProjectPaths, strict: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--build/--no-build", "rebuild", default=False, help="Build everything first.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Server processes (one search at a time each); `make serve` uses one per core.",
+)
 @pass_paths
-def serve(paths: ProjectPaths, host: str, port: int, rebuild: bool) -> None:
-    """Serve the site at / and the API at /api/ in one process (uvicorn)."""
+def serve(paths: ProjectPaths, host: str, port: int, rebuild: bool, workers: int) -> None:
+    """Serve the site at / and the API at /api/ (uvicorn)."""
     from arbitre.search.app import serve as run_server
 
     if rebuild:
@@ -164,7 +171,7 @@ def serve(paths: ProjectPaths, host: str, port: int, rebuild: bool) -> None:
 
         for line in build_all(paths):
             click.echo(line)
-    run_server(paths, host=host, port=port)
+    run_server(paths, host=host, port=port, workers=workers)
 
 
 def main() -> None:

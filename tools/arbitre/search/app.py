@@ -1,6 +1,6 @@
 """The HTTP app: the JSON API under /api/, permalinks under /r/, and the built site at /.
 
-One ASGI process (uvicorn).  The API answers with the same JSON as the CLI (`run_search`,
+An ASGI app served by uvicorn, in one process or several workers.  The API answers with the same JSON as the CLI (`run_search`,
 `entry_view`).  Every parameter error is a 400 with {"error": message}; an unknown id is a
 404 with the same shape; nothing a client sends can produce a 422 or a 500.
 """
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import socket
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,7 @@ from arbitre.errors import ArbitreError, IndexMissing
 from arbitre.export import entry_view
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
-from arbitre.paths import ProjectPaths
+from arbitre.paths import ProjectPaths, find_root
 from arbitre.search.indexer import build_index
 from arbitre.search.query import InvalidQuery
 from arbitre.search.service import index_problem, open_searcher
@@ -184,8 +186,53 @@ def create_app(
     return app
 
 
-def serve(paths: ProjectPaths, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the app under uvicorn in this process until interrupted."""
+def app_from_env() -> FastAPI:
+    """The app for the project named by $ARBITRE_ROOT: what each worker process of a
+    multi-worker server builds (uvicorn imports it by name)."""
+    return create_app(ProjectPaths(find_root()), result_cache=_result_cache_size())
+
+
+def _result_cache_size() -> int:
+    """$ARBITRE_RESULT_CACHE (0 turns the cache off, as the benchmark does), else RESULT_CACHE."""
+    raw = os.environ.get("ARBITRE_RESULT_CACHE", "")
+    try:
+        return max(0, int(raw)) if raw else RESULT_CACHE
+    except ValueError:
+        raise ArbitreError(f"ARBITRE_RESULT_CACHE must be an integer, got {raw!r}") from None
+
+
+def serve(paths: ProjectPaths, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    """Run the app under uvicorn until interrupted.
+
+    With one worker the app runs in this process.  With several, each is a process of its own
+    with its own copy of the knowledge base and index caches (a search holds the GIL for a few
+    milliseconds, so one process serves one search at a time); the index is checked and, if
+    stale, rebuilt here first, so that the workers do not race to rebuild it.
+    """
     import uvicorn
 
-    uvicorn.run(create_app(paths), host=host, port=port, log_level="info", access_log=False)
+    cache = _result_cache_size()
+    if workers <= 1:
+        app = create_app(paths, result_cache=cache)
+        uvicorn.run(app, host=host, port=port, log_level="info", access_log=False)
+        return
+    from uvicorn.supervisors import Multiprocess
+
+    ensure_index(paths, load_kb(paths))
+    os.environ["ARBITRE_ROOT"] = str(paths.root)  # inherited by the workers
+    config = uvicorn.Config(
+        "arbitre.search.app:app_from_env",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="info",
+        access_log=False,
+    )
+    # What uvicorn.run does for several workers, plus TCP_NODELAY on the shared socket: uvicorn
+    # binds it with protocol 0, so asyncio never sets TCP_NODELAY on the connections it accepts,
+    # and each response then waits ~40 ms for a delayed ACK (Nagle).  Linux passes the option
+    # on from the listening socket to the accepted ones.
+    sock = config.bind_socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    Multiprocess(config, sockets=[sock]).run()
