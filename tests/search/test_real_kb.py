@@ -111,6 +111,26 @@ def test_a_term_query_finds_entries_that_use_the_term(real, real_kb):
     assert "ashes/faq/concentrer-des-sorts-1" in hits
 
 
+def test_a_procedure_term_shows_its_steps_in_order(real, real_kb):
+    """A term defined by a procedure (an entry with `role: step` sub-entries): its hit shows
+    the steps after the definition, and the first step is the next hit, before the entry
+    points (« Si un effet place des blessures… à partir de l'étape 2 »)."""
+    terms = []
+    for term in real_kb.entries:
+        if term.kind != "glossary" or not term.defined_by:
+            continue
+        steps = [c for c in real_kb.children(term.defined_by) if c.role == "step"]
+        if steps:
+            terms.append((term, steps))
+    assert terms, "no glossary term is defined by a procedure with steps"
+    for term, steps in terms:
+        hits = real.search(term.title, game=term.game)["hits"]
+        assert hits[0]["id"] == term.id
+        for step in steps:
+            assert step.text.strip() in hits[0]["text"], (term.id, step.id)
+        assert hits[1]["id"] == steps[0].id, (term.id, [h["id"] for h in hits[:4]])
+
+
 @pytest.mark.parametrize(
     ("queries", "floor"),
     [

@@ -43,7 +43,7 @@ from arbitre.search.analysis import (
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 8
+INDEX_FORMAT = 9
 CURRENT = "CURRENT"
 META = "meta.json"
 
@@ -135,9 +135,15 @@ def display_text(kb: KnowledgeBase, entry: Entry) -> str:
 
 
 def definition_text(kb: KnowledgeBase, target: Entry, limit: int = DEFINITION_CHARS) -> str:
-    """The text of `target`, or for a heading without text, its descendants' texts in order."""
+    """The text of `target` followed by its steps (a procedure's definition is its steps), or
+    for a heading without text, its descendants' texts in order."""
     if target.text.strip():
-        return target.text.strip()
+        parts = [target.text.strip()]
+        for child in kb.children(target.id):
+            if child.role == "step" and child.text.strip() and len("".join(parts)) < limit:
+                label = child.title or child.number
+                parts.append(f"{label} : {child.text.strip()}" if label else child.text.strip())
+        return "\n\n".join(parts)
     parts: list[str] = []
     size = 0
     stack = list(reversed(kb.children(target.id)))

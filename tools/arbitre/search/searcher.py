@@ -673,13 +673,16 @@ class Searcher:
     ) -> list[tuple[int, float]]:
         """A query naming a glossary term: right after the term's first entry of each game, the
         sub-entries of the entries defining it, in reading order (a heading's steps say what
-        it means)."""
+        it means, so a procedure's steps come before its other sub-rules)."""
         reader = searcher.reader()
         children: dict[str, list[int]] = {}  # game -> sub-entries with text, in reading order
         for target in plan.boosted_ids:
             docs = sorted(
                 self._postings(reader, "parent", target),
-                key=lambda d: self._stored(searcher, d)["seq"],
+                key=lambda d: (
+                    self._stored(searcher, d).get("role") != "step",
+                    self._stored(searcher, d)["seq"],
+                ),
             )
             for docnum in docs:
                 if (self._stored(searcher, docnum).get("text") or "").strip():
