@@ -14,9 +14,21 @@ SAMPLE = Thesaurus.parse(
             {"words": ["commencer", "premier joueur", "jouer en premier"]},
             {"words": ["magasin", "boutique"], "games": ["four-souls"]},
             {"words": ["seul"]},  # one phrase: nothing to expand to, dropped
+            {"words": ["regarder", "consulter"], "from": ["voir", "jeter un œil"]},
         ]
     }
 )
+
+
+def expansions(thesaurus: Thesaurus, query: str, game: str | None = None) -> set[str]:
+    """Every word a query's matches can expand to (the matched groups' `words`)."""
+    return {
+        w
+        for m in thesaurus.matches(words(query), game)
+        for p in m.group.phrases
+        if p != m.phrase
+        for w in p.words
+    }
 
 
 def words(text: str) -> list[str]:
@@ -42,7 +54,18 @@ def test_a_group_of_one_game_applies_only_without_a_filter_to_another_game():
     assert SAMPLE.matches(words("magasin"), game=None)
     assert SAMPLE.matches(words("magasin"), game="four-souls")
     assert SAMPLE.matches(words("magasin"), game="altered") == []
-    assert len(SAMPLE.groups) == 3
+    assert len(SAMPLE.groups) == 4
+
+
+def test_a_from_phrase_leads_to_the_words_but_never_the_reverse():
+    assert expansions(SAMPLE, "je peux voir ses cartes") == {"regarder", "consulter"}
+    assert expansions(SAMPLE, "jeter un œil à la défausse") == {"regarder", "consulter"}
+    assert expansions(SAMPLE, "regarder la main") == {"consulter"}  # never « voir »
+
+
+def test_a_group_needs_a_rulebook_word():
+    only_from = Thesaurus.parse({"groups": [{"words": [], "from": ["voir", "revoir"]}]})
+    assert only_from.groups == []
 
 
 def test_the_shipped_thesaurus_loads_and_every_group_can_expand():
@@ -50,7 +73,8 @@ def test_the_shipped_thesaurus_loads_and_every_group_can_expand():
     assert len(thesaurus.groups) >= 30
     games = {"altered", "ashes", "four-souls", "marvel-champions", "the-spoils"}
     for group in thesaurus.groups:
-        assert len(group.phrases) >= 2
+        assert group.phrases  # something the rulebooks print
+        assert len(group.phrases) + len(group.sources) >= 2
         assert group.games is None or group.games <= games
 
 
@@ -61,6 +85,11 @@ def test_the_shipped_thesaurus_loads_and_every_group_can_expand():
         ("mon unité meurt", "detruit"),
         ("combien de points de vie", "endurance"),
         ("carte retournée", "cachee"),
+        ("mon perso peut-il attaquer", "personnage"),
+        ("je tape un monstre", "attaquer"),
+        ("je peux encore crever", "mourir"),
+        ("revoir mes cartes", "regarder"),
+        ("combien de cartes minimum", "moins"),
     ],
 )
 def test_the_shipped_thesaurus_knows_common_equivalences(query, expands_to):
@@ -71,3 +100,10 @@ def test_the_shipped_thesaurus_knows_common_equivalences(query, expands_to):
         for w in p.words
     }
     assert expands_to in found
+
+
+def test_taper_means_attacking_not_exhausting():
+    """« taper » (to hit) and the English « tap » share a French stem; players attack with it."""
+    found = expansions(load_thesaurus(), "je tape avec mon personnage")
+    assert "attaquer" in found
+    assert not found & {"epuiser", "incliner", "engager"}

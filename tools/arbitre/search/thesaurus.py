@@ -3,6 +3,10 @@
 A query word or phrase found in a group expands, at low weight, to the group's other members.
 Matching is by French stem (« meurt » finds the group of « mourir » only if listed; « dégâts »
 and « dégât » share a stem), phrases by consecutive stems after stop words are dropped.
+
+A group may also list `from` phrases: words a player types (slang, everyday French) that lead
+to the group's `words` but are never searched for when those are typed, because the rulebooks
+do not use them or use them for something else (« voir » opens every « Voir aussi »).
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ class Phrase:
 
 @dataclass(frozen=True)
 class Group:
-    phrases: tuple[Phrase, ...]
+    phrases: tuple[Phrase, ...]  # what a match expands to
     games: frozenset[str] | None  # None: every game
+    sources: tuple[Phrase, ...] = ()  # `from`: lead to `phrases`, never expanded to
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,7 @@ class Thesaurus:
         self.groups = groups
         self._index: dict[tuple[str, ...], list[Group]] = {}
         for group in groups:
-            for phrase in group.phrases:
+            for phrase in (*group.phrases, *group.sources):
                 self._index.setdefault(phrase.stems, []).append(group)
         self.longest = max((len(k) for k in self._index), default=1)
 
@@ -49,14 +54,13 @@ class Thesaurus:
     def parse(cls, data: dict) -> Thesaurus:
         groups = []
         for row in data.get("groups") or []:
-            phrases = []
-            for raw in row["words"]:
-                words = tuple(analyze(str(raw), stemmed=False))
-                if words:
-                    phrases.append(Phrase(words, tuple(stem(w) for w in words)))
+            phrases = _phrases(row["words"])
+            sources = _phrases(row.get("from") or [])
             games = row.get("games")
-            if len(phrases) > 1:
-                groups.append(Group(tuple(phrases), frozenset(games) if games else None))
+            if len(phrases) + len(sources) > 1 and phrases:
+                groups.append(
+                    Group(tuple(phrases), frozenset(games) if games else None, tuple(sources))
+                )
         return cls(groups)
 
     def matches(self, words: list[str], game: str | None) -> list[Match]:
@@ -73,10 +77,19 @@ class Thesaurus:
                 for group in self._index.get(key, ()):
                     if game is not None and group.games is not None and game not in group.games:
                         continue
-                    phrase = next(p for p in group.phrases if p.stems == key)
+                    phrase = next(p for p in (*group.phrases, *group.sources) if p.stems == key)
                     found.append(Match(start, size, group, phrase))
                     covered |= span
         return found
+
+
+def _phrases(raws: list) -> list[Phrase]:
+    phrases = []
+    for raw in raws:
+        words = tuple(analyze(str(raw), stemmed=False))
+        if words:
+            phrases.append(Phrase(words, tuple(stem(w) for w in words)))
+    return phrases
 
 
 @cache
