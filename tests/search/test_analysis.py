@@ -1,10 +1,20 @@
-"""French analysis: what a text indexes to (elision, accents, rule numbers, slash pairs)."""
+"""French analysis: what a text indexes to (elision, accents, stop words, verb forms, rule
+numbers, slash pairs)."""
 
 from __future__ import annotations
 
 import pytest
 
-from arbitre.search.analysis import analyze, number_key, number_prefixes, slash_pairs
+from arbitre.search import analysis
+from arbitre.search.analysis import (
+    analyze,
+    build_lemma_table,
+    lemma_table,
+    number_key,
+    number_prefixes,
+    slash_pairs,
+    use_lemma_table,
+)
 
 
 @pytest.mark.parametrize(
@@ -44,8 +54,11 @@ from arbitre.search.analysis import analyze, number_key, number_prefixes, slash_
         # Slash pairs: both halves are indexed.
         ("Vitesse/Speed", False, ["vitesse", "speed"]),
         ("Endurance / Life", True, ["endur", "lif"]),
-        # French stop words go.
-        ("le la les des du de un une", False, []),
+        # French stop words go, with or without their accents ...
+        ("le la les des du de un une à où été ete ça", False, []),
+        # ... before accents are folded: « dés », « dé » (dice) are not « des », « de ».
+        ("lancez les dés", False, ["lancez", "des"]),
+        ("un dé de magie", True, ["de", "mag"]),
     ],
 )
 def test_analysis(text, stemmed, terms):
@@ -77,3 +90,56 @@ def test_the_coin_symbol_indexes_as_a_word():
         "3",
         "cents",
     ]
+
+
+@pytest.mark.parametrize(
+    "family",
+    [
+        # Third-person plurals (no Snowball rule for « -ent ») join the verb through its lemma.
+        "attaquer attaque attaqué attaquée attaquent",
+        "déclencher déclenché déclenchée déclenchées déclenchent",
+        "placer placé placée placées placent",
+        # Feminine participles once folded (« placee ») stem as Snowball stems « placée ».
+        "jouer joué jouée jouées jouent",
+        "épuiser épuisé épuisée epuisee epuisees",
+        "infliger inflige infligés infligées infligent",
+    ],
+)
+def test_every_form_of_a_verb_has_one_stem(family):
+    assert len(set(analyze(family))) == 1, analyze(family)
+
+
+@pytest.mark.parametrize(
+    ("words", "stems"),
+    [
+        # Nouns and adjectives in « -ent » keep their own stem: « parent » is also « ils
+        # parent » (parer), « différent » also « ils diffèrent »; such forms are left alone.
+        ("argent présent parent moment", ["argent", "present", "parent", "moment"]),
+        ("différent différente", ["different", "different"]),
+    ],
+)
+def test_words_in_ent_that_are_not_verbs_are_left_alone(words, stems):
+    assert analyze(words) == stems
+
+
+def test_the_lemma_table_covers_plurals_only_with_one_reading():
+    table = lemma_table()
+    assert table["attaquent"] == "attaquer"
+    assert table["declenchent"] == "declencher"
+    assert "parent" not in table and "different" not in table and "argent" not in table
+    assert all(key.endswith("ent") and key.isascii() for key in table)
+
+
+def test_an_installed_lemma_table_replaces_the_built_one():
+    """A searcher installs the table its index was built with; analysis follows it."""
+    built = lemma_table()
+    try:
+        use_lemma_table({})
+        assert analyze("attaquent") == ["attaquent"]
+        use_lemma_table({"attaquent": "attaquer"})
+        assert analyze("attaquent") == ["attaqu"]
+    finally:
+        use_lemma_table(built)
+    assert analyze("attaquent") == ["attaqu"]
+    assert build_lemma_table() == built  # deterministic
+    assert analysis._lemmas is built

@@ -255,3 +255,23 @@ def test_postings_read_a_block_at_a_time_match_whooshs_own_iteration(tiny):
                 assert ours == theirs, (fieldname, term)
                 checked += 1
     assert checked > 100
+
+
+def test_a_searcher_analyses_queries_with_its_index_lemma_table(tiny_project, tiny):
+    """The generation stores the lemma table its text was analysed with; opening a searcher
+    installs it, whatever table the process had before."""
+    from arbitre.search import analysis
+    from arbitre.search.indexer import current_generation, read_lemmas
+    from arbitre.search.searcher import Searcher
+
+    generation = current_generation(tiny_project.index)
+    stored = read_lemmas(generation)
+    assert stored["attaquent"] == "attaquer"
+    before = analysis.lemma_table()
+    try:
+        analysis.use_lemma_table({})
+        Searcher(generation).close()
+        assert analysis.lemma_table() == stored
+        assert analysis.analyze("attaquent") == ["attaqu"]
+    finally:
+        analysis.use_lemma_table(before)

@@ -3,19 +3,30 @@
 One chain, two depths:
 
     tokenize (rule numbers whole, French elision, slash pairs split)
-      -> lowercase -> fold accents -> normalise rule numbers -> drop stop words
-      -> [French Snowball stem]          (stemmed fields: `french_analyzer`)
+      -> lowercase -> drop stop words -> fold accents -> normalise rule numbers
+      -> [dictionary lemma -> French Snowball stem]     (stemmed fields: `french_analyzer`)
 
 The unstemmed chain (`folded_analyzer`) feeds the "exact word" fields, the vocabulary used for
 typo correction, and glossary matching.  Accents are folded *before* stemming so that a word
-typed without accents ("activite") gets the same stem as the printed one ("activité").
+typed without accents ("activite") gets the same stem as the printed one ("activité").  Stop
+words are dropped *before* folding, so that « dés » (dice) is not taken for « des ».
+
+Snowball leaves apart two kinds of forms that a player and a rulebook use for the same verb:
+third-person plurals (« attaquent », « déclenchent »: it has no rule for « -ent ») and, once the
+accent is folded away, feminine participles (« déclenchée » -> « declenche », where
+« déclenché » -> « declench »).  A folded « -ee(s) » is cut back to « -e » before stemming,
+which is what Snowball does when it sees the accent; a word in « -ent » is replaced by its
+lemma from simplemma's French dictionary when it has one reading only (« attaquent » ->
+« attaquer », but « parent », « différent » stay: they are also nouns or adjectives).
+Lemmatizing every word was measured too: it also merges « prend » with « pris » (« Pris dans
+la Toile ») and the like, and lost more than it found on the query sets.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 
 from whoosh.analysis import Filter, LowercaseFilter, StopFilter, Token, Tokenizer
 from whoosh.lang.snowball.french import FrenchStemmer
@@ -75,6 +86,12 @@ EXTRA_STOPS = {
 }
 
 
+# Accented function words the Snowball list prints without their accent.  The other French
+# words that fold onto a stop word are content words and stay: « dé », « dés » (dice), « sûr »,
+# « dû », « né ».
+ACCENTED_STOPS = {"où", "là", "ça", "dès", "nôtre", "vôtre", "nôtres", "vôtres"}
+
+
 def fold(text: str) -> str:
     """Lowercase, accents removed, ligatures opened: « Œuvre Épuisée » -> « oeuvre epuisee »."""
     return _fold_cached(text) if len(text) < 40 else _fold(text)
@@ -94,7 +111,65 @@ _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "’": "'", "ʼ"
 
 @cache
 def stop_words() -> frozenset[str]:
-    return frozenset(_fold(w) for w in stoplists["fr"]) | EXTRA_STOPS
+    """Stop words as printed and as typed without accents (« été », « ete »), matched before
+    folding: « dés » and « dé » (dice) are neither."""
+    printed = frozenset(stoplists["fr"]) | ACCENTED_STOPS
+    return printed | frozenset(_fold(w) for w in printed) | EXTRA_STOPS
+
+
+# -- lemmas ---------------------------------------------------------------------------------
+
+_SNOWBALL = FrenchStemmer().stem
+
+_lemmas: dict[str, str] | None = None
+
+
+LEMMATIZED_ENDING = "ent"  # third-person plurals: Snowball has no rule for them
+
+
+def lemma_table() -> dict[str, str]:
+    """Folded word -> folded lemma, for the forms of simplemma's French dictionary ending in
+    LEMMATIZED_ENDING with a different lemma (« attaquent » -> « attaquer »; « argent »,
+    « présent » are their own lemmas).  A folded form two lemmas share is kept only when both
+    stem alike.  Built on first use (about two seconds); an index
+    generation stores the table it was built with and a searcher installs that one
+    (`use_lemma_table`)."""
+    global _lemmas
+    if _lemmas is None:
+        _lemmas = build_lemma_table()
+    return _lemmas
+
+
+def use_lemma_table(table: dict[str, str]) -> None:
+    """Analyse with `table` from now on (the one an index generation was built with)."""
+    global _lemmas
+    if table is not _lemmas:
+        _lemmas = table
+        _stem_word.cache_clear()
+
+
+def build_lemma_table() -> dict[str, str]:
+    from simplemma.strategies import DefaultDictionaryFactory
+
+    stops = stop_words()
+    candidates: dict[str, set[str]] = {}  # folded form -> folded lemmas (itself included)
+    for form, lemma in DefaultDictionaryFactory().get_dictionary("fr").items():
+        key = _fold(form)
+        if key.endswith(LEMMATIZED_ENDING) and key.isalpha() and key not in stops:
+            candidates.setdefault(key, set()).add(_fold(lemma))
+    table: dict[str, str] = {}
+    for key, lemmas in candidates.items():
+        # « different » is both the adjective (its own lemma) and « diffèrent » (différer):
+        # a form whose readings stem apart is left to Snowball.
+        if len({_SNOWBALL(lemma) for lemma in lemmas}) == 1 and key not in lemmas:
+            table[key] = min(lemmas)
+    return table
+
+
+def lemmatizer_version() -> str:
+    from importlib.metadata import version
+
+    return f"simplemma {version('simplemma')}"
 
 
 def number_key(number: str) -> str:
@@ -181,25 +256,26 @@ class FoldFilter(Filter):
             yield t
 
 
-class FrenchStemFilter(Filter):
-    """Snowball French stemming, cached, leaving numbers and very short words alone."""
+@lru_cache(maxsize=200_000)
+def _stem_word(word: str) -> str:
+    """The stem of a folded word: Snowball on its lemma, « -ee(s) » read as « -ée(s) »."""
+    if word.endswith("ees") and len(word) > 5:
+        word = word[:-2]  # « placees » -> « place », as Snowball strips « ées »
+    elif word.endswith("ee") and len(word) > 4:
+        word = word[:-1]
+    return _SNOWBALL(lemma_table().get(word, word))
 
-    def __init__(self) -> None:
-        self._stem = cache(FrenchStemmer().stem)
+
+class FrenchStemFilter(Filter):
+    """Lemma then Snowball French stem (cached), leaving numbers and very short words alone."""
 
     def __eq__(self, other: object) -> bool:
         return self.__class__ is other.__class__
 
-    def __getstate__(self) -> dict:
-        return {}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__init__()
-
     def __call__(self, tokens):
         for t in tokens:
             if not t.stopped and len(t.text) > 2 and not t.text[0].isdigit():
-                t.text = self._stem(t.text)
+                t.text = _stem_word(t.text)
             yield t
 
 
@@ -208,8 +284,8 @@ def folded_analyzer():
     return (
         FrenchTokenizer()
         | LowercaseFilter()
-        | FoldFilter()
         | StopFilter(stoplist=stop_words(), minsize=1)
+        | FoldFilter()
     )
 
 
@@ -225,18 +301,12 @@ def analyze(text: str, stemmed: bool = True) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """Stem one already-folded word (numbers unchanged)."""
-    return next((t.text for t in _STEMMER([_Tok(word)])), word)
+    """Stem one already-folded word (numbers and words of two letters unchanged)."""
+    if len(word) <= 2 or word[0].isdigit():
+        return word
+    return _stem_word(word)
 
 
-class _Tok:
-    __slots__ = ("text", "stopped")
-
-    def __init__(self, text: str) -> None:
-        self.text, self.stopped = text, False
-
-
-_STEMMER = FrenchStemFilter()
 _ANALYZERS = {True: french_analyzer(), False: folded_analyzer()}
 
 # « Vitesse/Speed », « Endurance/Life »: a French word and its English original printed as a

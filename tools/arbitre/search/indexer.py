@@ -4,6 +4,7 @@ Layout of the index directory:
 
     .index/CURRENT          name of the live generation (replaced atomically with os.replace)
     .index/gen-<stamp>/     a whoosh index + meta.json (format version, fingerprints, glossary)
+                            + lemmas.pickle (the lemma table its text was analysed with)
 
 A reader opens whatever CURRENT names; a build writes a new generation, then points CURRENT at
 it, then deletes older generations, so a search never sees a half-written index.
@@ -19,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import shutil
 import time
 import warnings
@@ -37,15 +39,18 @@ from arbitre.search.analysis import (
     fold,
     folded_analyzer,
     french_analyzer,
+    lemma_table,
+    lemmatizer_version,
     number_key,
     number_prefixes,
     slash_pairs,
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 9
+INDEX_FORMAT = 10
 CURRENT = "CURRENT"
 META = "meta.json"
+LEMMAS = "lemmas.pickle"
 
 
 def make_schema() -> Schema:
@@ -295,9 +300,12 @@ def build_index(
             "games": sorted({e.game for e in kb.entries} | {g.id for g in kb.games}),
             "kinds": sorted({e.kind for e in kb.entries}),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "lemmatizer": lemmatizer_version(),
             "glossary": glossary_names(kb),
         }
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+        with (tmp / LEMMAS).open("wb") as out:
+            pickle.dump(lemma_table(), out, protocol=pickle.HIGHEST_PROTOCOL)
         tmp.rename(generation)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -327,3 +335,12 @@ def _prune(index_dir: Path, keep: Path) -> None:
 
 def read_meta(generation: Path) -> dict[str, Any]:
     return json.loads((generation / META).read_text(encoding="utf-8"))
+
+
+def read_lemmas(generation: Path) -> dict[str, str]:
+    """The lemma table the generation's text was analysed with (written by `build_index`)."""
+    with (generation / LEMMAS).open("rb") as stream:
+        table = pickle.load(stream)
+    if not isinstance(table, dict):
+        raise ValueError(f"{generation / LEMMAS}: not a lemma table")
+    return table

@@ -47,12 +47,14 @@ from whoosh.query import And, Phrase, Term
 
 from arbitre.search.analysis import (
     analyze,
+    fold,
     folded_analyzer,
     french_analyzer,
     is_rule_number,
     stem,
+    use_lemma_table,
 )
-from arbitre.search.indexer import read_meta
+from arbitre.search.indexer import read_lemmas, read_meta
 from arbitre.search.query import ParsedQuery, parse_query
 from arbitre.search.thesaurus import load_thesaurus
 
@@ -127,6 +129,9 @@ class Searcher:
     def __init__(self, generation: Path) -> None:
         self.generation = generation
         self.meta = read_meta(generation)
+        # Queries are analysed as this generation's text was, with its lemma table (loading it
+        # costs a few milliseconds; building it from the dictionary, about two seconds).
+        use_lemma_table(read_lemmas(generation))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             self._ix = whoosh_index.open_dir(str(generation))
@@ -138,6 +143,7 @@ class Searcher:
         self.entry_count: int = self.meta["entries"]
         self._names: dict[str, dict[str, Expansion]] = {}  # name key -> game -> expansion
         self._names_en: dict[str, dict[str, Expansion]] = {}  # English names, by English stems
+        self._names_typed: dict[str, dict[str, Expansion]] = {}  # names with their stop words
         self._longest_name = 1
         for row in self.meta["glossary"]:
             key = " ".join(analyze(row["name"], stemmed=False))
@@ -152,6 +158,9 @@ class Searcher:
             if expansion.foreign:  # « fizzle » finds « Fizzling », « exhaustion » « exhausted »
                 self._names_en.setdefault(_english_key(key), {}).setdefault(row["game"], expansion)
             self._longest_name = max(self._longest_name, len(key.split()))
+            # The name as typed, stop words kept: « pouvoir de des » is « pouvoir de dés »
+            # typed without accents, though « des » alone is an article.
+            self._names_typed.setdefault(_typed_key(row["name"]), {})[row["game"]] = expansion
         # Entries that are the same passage under another name: a glossary term, the entry
         # defining it, the entries it redirects to.
         self._twins: dict[str, str] = {}
@@ -427,6 +436,15 @@ class Searcher:
             plan.concepts.append(Concept(terms, math.log(1 + total_docs / (1 + df))))
 
         expansions, covered = self._glossary_matches(plan.corrected, parsed.game, words, unknown)
+        typed = self._names_typed.get(_typed_key(parsed.text)) if not parsed.question else None
+        if typed and words:  # the whole query is a glossary name as printed, accents aside
+            everything = set(range(len(words)))
+            expansions = [
+                replace(expansion, positions=everything)
+                for g, expansion in sorted(typed.items())
+                if parsed.game is None or g == parsed.game
+            ] or expansions
+            covered = everything if expansions else covered
         # A query that is nothing but a glossary name asks for that term: its entry, then the
         # entry defining it.  Inside a longer query a name is just a word of the question.
         plan.whole_name = bool(expansions) and len(covered) == len(words)
@@ -821,6 +839,11 @@ class Searcher:
 
 
 _ENGLISH = EnglishStemmer()
+
+
+def _typed_key(text: str) -> str:
+    """Every word of `text`, folded, stop words included."""
+    return " ".join(re.findall(r"[^\W_]+", fold(text)))
 
 
 def _english_key(key: str) -> str:
