@@ -275,3 +275,24 @@ def test_a_searcher_analyses_queries_with_its_index_lemma_table(tiny_project, ti
         assert analysis.analyze("attaquent") == ["attaqu"]
     finally:
         analysis.use_lemma_table(before)
+
+
+def test_a_phrase_pattern_decides_as_its_regex_does(real_kb):
+    """The substring pre-check of a phrase only skips texts the regex could not match."""
+    import itertools
+
+    from arbitre.search.analysis import analyze, fold
+    from arbitre.search.searcher import _phrase_pattern
+
+    pattern = _phrase_pattern(["carte", "placee"])
+    assert pattern.search("la carte est placée face cachée".replace("é", "e"))
+    assert not pattern.search("la carte est retournee")
+    texts = [fold(f"{e.title or ''} \n {e.text}") for e in real_kb.entries[::7]]
+    words = analyze("attaquer une carte placée face cachée dans la zone", stemmed=False)
+    checked = 0
+    for a, b in itertools.pairwise(words):
+        phrase = _phrase_pattern([a, b])
+        for text in texts:
+            assert phrase.search(text) == (phrase.regex.search(text) is not None)
+            checked += 1
+    assert checked > 1000

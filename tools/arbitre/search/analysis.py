@@ -131,9 +131,8 @@ def lemma_table() -> dict[str, str]:
     """Folded word -> folded lemma, for the forms of simplemma's French dictionary ending in
     LEMMATIZED_ENDING with a different lemma (« attaquent » -> « attaquer »; « argent »,
     « présent » are their own lemmas).  A folded form two lemmas share is kept only when both
-    stem alike.  Built on first use (about two seconds); an index
-    generation stores the table it was built with and a searcher installs that one
-    (`use_lemma_table`)."""
+    stem alike.  Built on first use (about two seconds); an index generation stores the table
+    it was built with and a searcher installs that one (`use_lemma_table`)."""
     global _lemmas
     if _lemmas is None:
         _lemmas = build_lemma_table()

@@ -47,7 +47,7 @@ from arbitre.search.analysis import (
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 10
+INDEX_FORMAT = 11
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -176,14 +176,21 @@ def glossary_names(kb: KnowledgeBase) -> list[dict[str, Any]]:
             return
         row = table.setdefault(
             (key, game),
-            {"name": key, "game": game, "targets": [], "expand": [], "foreign": foreign},
+            {
+                "name": key,
+                "printed": name.strip(),
+                "game": game,
+                "targets": [],
+                "expand": [],
+                "foreign": foreign,
+            },
         )
         row["foreign"] = row["foreign"] and foreign  # a French name somewhere wins
         for target in targets:
             if target not in row["targets"]:
                 row["targets"].append(target)
-        expansion = fold(title).strip()
-        if expansion and expansion != key and expansion not in row["expand"]:
+        expansion = title.strip()  # as printed: the searcher analyses it (« dés » is a word)
+        if expansion and fold(expansion) != key and expansion not in row["expand"]:
             row["expand"].append(expansion)
 
     for entry in kb.entries:

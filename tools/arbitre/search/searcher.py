@@ -120,7 +120,7 @@ class Plan:
     mentions: dict[str, float] = field(default_factory=dict)  # glossary id -> weight of its users
     names: set[str] = field(default_factory=set)
     whole_name: bool = False
-    phrases: list[re.Pattern[str]] = field(default_factory=list)  # word sequences to find
+    phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
 
 
 class Searcher:
@@ -146,7 +146,8 @@ class Searcher:
         self._names_typed: dict[str, dict[str, Expansion]] = {}  # names with their stop words
         self._longest_name = 1
         for row in self.meta["glossary"]:
-            key = " ".join(analyze(row["name"], stemmed=False))
+            # The printed name when the index has it: « pouvoir de dés » keeps its « dés ».
+            key = " ".join(analyze(row.get("printed") or row["name"], stemmed=False))
             if not key:
                 continue
             titles = {" ".join(analyze(title, stemmed=False)) for title in row["expand"]}
@@ -437,14 +438,13 @@ class Searcher:
 
         expansions, covered = self._glossary_matches(plan.corrected, parsed.game, words, unknown)
         typed = self._names_typed.get(_typed_key(parsed.text)) if not parsed.question else None
-        if typed and words:  # the whole query is a glossary name as printed, accents aside
-            everything = set(range(len(words)))
-            expansions = [
-                replace(expansion, positions=everything)
-                for g, expansion in sorted(typed.items())
-                if parsed.game is None or g == parsed.game
-            ] or expansions
-            covered = everything if expansions else covered
+        named = [
+            replace(expansion, positions=set(range(len(words))))
+            for g, expansion in sorted((typed or {}).items())
+            if parsed.game is None or g == parsed.game
+        ]
+        if named and words:  # the whole query is a glossary name as printed, accents aside
+            expansions, covered = named, set(range(len(words)))
         # A query that is nothing but a glossary name asks for that term: its entry, then the
         # entry defining it.  Inside a longer query a name is just a word of the question.
         plan.whole_name = bool(expansions) and len(covered) == len(words)
@@ -869,10 +869,24 @@ def _posting_blocks(matcher: Any) -> Iterator[tuple[Any, Any]]:
         yield [d for d, _ in items], [w for _, w in items]
 
 
-def _phrase_pattern(words: list[str]) -> re.Pattern[str]:
+@dataclass(frozen=True)
+class PhrasePattern:
     """Folded words in this order, any inflection, at most two (stop) words apart."""
-    parts = [re.escape(stem(w)) + r"\w*" for w in words]
-    return re.compile(r"\b" + r"(?:\W+\w+){0,2}?\W+".join(parts))
+
+    regex: re.Pattern[str]
+    stems: tuple[str, ...]
+
+    def search(self, folded: str) -> bool:
+        # The regex backtracks over the whole text; most candidates lack one of the stems,
+        # which a substring test tells for a fraction of the cost.
+        return all(s in folded for s in self.stems) and self.regex.search(folded) is not None
+
+
+def _phrase_pattern(words: list[str]) -> PhrasePattern:
+    """Folded words in this order, any inflection, at most two (stop) words apart."""
+    stems = tuple(stem(w) for w in words)
+    parts = [re.escape(s) + r"\w*" for s in stems]
+    return PhrasePattern(re.compile(r"\b" + r"(?:\W+\w+){0,2}?\W+".join(parts)), stems)
 
 
 def _deletions(word: str) -> set[str]:
