@@ -170,6 +170,19 @@ def test_a_term_titling_a_section_is_defined_by_the_whole_section(by_id):
     )
     # Summaries written for Arbitre are not the document's words; a quoted one is.
     assert not bonus.official and by_id["four-souls/glossaire/monstre-actif"].official
+    # A printed glossary line keeps its own words and points at the section of its name.
+    for term, section in (
+        ("priorite", "four-souls/comment-jouer/priorite"),
+        ("la-pile", "four-souls/comment-jouer/la-pile"),
+    ):
+        entry = by_id[f"four-souls/glossaire/{term}"]
+        assert entry.parent == "four-souls/reference/glossaire" and entry.official
+        assert entry.defined_by == section and by_id[section].kind == "section"
+    sections = {fold(e.title): e.id for e in by_id.values() if e.kind == "section" and e.title}
+    printed = [e for e in by_id.values() if e.parent == "four-souls/reference/glossaire"]
+    for entry in printed:
+        if fold(entry.title) in sections:
+            assert entry.defined_by == sections[fold(entry.title)], entry.id
 
 
 def test_refilling_and_recharging_stay_apart(by_id):

@@ -464,6 +464,11 @@ class _Builder:
         if spec is None:
             raise ValueError(f"four-souls: glossary term {term!r} missing from corrections")
         english = spec.get("english")
+        # A section titled by the term (« Priorité », « La pile ») holds its full rules: the
+        # glossary's one line is its summary, as in The Spoils' and Altered's glossaries.
+        titled = next(
+            (h for h in self.headings if h.id != section.id and fold(h.title) == fold(term)), None
+        )
         self.add(
             Entry(
                 id=f"{GAME}/glossaire/{spec['slug']}",
@@ -477,6 +482,7 @@ class _Builder:
                 aliases=list(spec.get("aliases") or []),
                 english=english,
                 english_inferred=bool(english) and spec.get("english_inferred", True),
+                defined_by=titled.id if titled else None,
             ),
             line,
         )
