@@ -151,14 +151,14 @@ def test_a_procedure_term_shows_its_steps_in_order(real, real_kb):
         # Measured (R@1 0.812, R@5 0.938, MRR@10 0.857), then set a little below.
         (DEV_QUERIES, {"recall@1": 0.79, "recall@5": 0.91, "mrr@10": 0.83}),
         # Written apart from the dev set to check that changes generalize; measured
-        # R@1 0.667, R@5 0.889, MRR@10 0.770 (0.711 / 0.889 / 0.793 before the one-way
+        # R@1 0.689, R@5 0.889, MRR@10 0.781 (0.711 / 0.889 / 0.793 before the one-way
         # thesaurus and the « -ent » lemmas: « cartes minimum dans un deck construit » now
         # puts Altered's minimum first, The Spoils' second; two near ties flipped).
-        (HOLDOUT_QUERIES, {"recall@1": 0.64, "recall@5": 0.86, "mrr@10": 0.75}),
-        # Colloquial questions written blind (see the file's header); measured R@1 0.700,
-        # R@5 0.900, MRR@10 0.779 — no longer blind for the slang the thesaurus's `from`
+        (HOLDOUT_QUERIES, {"recall@1": 0.66, "recall@5": 0.86, "mrr@10": 0.76}),
+        # Colloquial questions written blind (see the file's header); measured R@1 0.717,
+        # R@5 0.900, MRR@10 0.787 — no longer blind for the slang the thesaurus's `from`
         # lists took from its misses (0.683 / 0.817 / 0.743 before them).
-        (HOLDOUT2_QUERIES, {"recall@1": 0.68, "recall@5": 0.87, "mrr@10": 0.75}),
+        (HOLDOUT2_QUERIES, {"recall@1": 0.69, "recall@5": 0.87, "mrr@10": 0.76}),
     ],
     ids=["dev", "holdout", "holdout2"],
 )
