@@ -169,3 +169,17 @@ def test_query_set_floor(real, queries, floor):
     assert figures["recall@1"] >= floor["recall@1"], report["by_type"]
     assert figures["recall@5"] >= floor["recall@5"], report["by_type"]
     assert figures["mrr@10"] >= floor["mrr@10"], report["by_type"]
+
+
+def test_phrases_are_matched_in_text_folded_as_queries_are(real, real_kb):
+    """« cœur » is « coeur » in a query: the text phrases are matched in must say so too."""
+    from arbitre.search.analysis import fold
+
+    entry = next(e for e in real_kb.entries if "œ" in e.text)
+    with real._whoosh() as searcher:
+        docnum = next(
+            d for d in range(real.doc_count) if real._stored(searcher, d)["id"] == entry.id
+        )
+        folded = real._folded_text(docnum, real._stored(searcher, docnum))
+    word = next(w for w in entry.text.split() if "œ" in w)
+    assert fold(word) in folded and "oe" in fold(word)

@@ -32,7 +32,6 @@ import math
 import queue
 import re
 import threading
-import unicodedata
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -762,11 +761,12 @@ class Searcher:
         return fields
 
     def _folded_text(self, docnum: int, fields: dict[str, Any]) -> str:
-        """Title and text, lowercase ASCII, for phrase matching (cached per document)."""
+        """Title and text folded as query words are (« cœur » -> « coeur »), for phrase
+        matching (cached per document)."""
         folded = self._folded_cache.get(docnum)
         if folded is None:
             raw = (fields.get("title") or "") + " \n " + (fields.get("text") or "")
-            folded = unicodedata.normalize("NFKD", raw.lower()).encode("ascii", "ignore").decode()
+            folded = fold(raw)
             self._folded_cache[docnum] = folded
         return folded
 
