@@ -268,11 +268,16 @@ def test_a_searcher_analyses_queries_with_its_index_lemma_table(tiny_project, ti
     stored = read_lemmas(generation)
     assert stored["attaquent"] == "attaquer"
     before = analysis.lemma_table()
+    from arbitre.search.thesaurus import load_thesaurus
+
     try:
-        analysis.use_lemma_table({})
+        assert analysis.use_lemma_table({}) is True
+        assert analysis.use_lemma_table({}) is False  # the same table changes no stem
+        stale = load_thesaurus()  # stemmed with the empty table
         Searcher(generation).close()
         assert analysis.lemma_table() == stored
         assert analysis.analyze("attaquent") == ["attaqu"]
+        assert load_thesaurus() is not stale  # its phrases are stemmed again
     finally:
         analysis.use_lemma_table(before)
 

@@ -139,12 +139,15 @@ def lemma_table() -> dict[str, str]:
     return _lemmas
 
 
-def use_lemma_table(table: dict[str, str]) -> None:
-    """Analyse with `table` from now on (the one an index generation was built with)."""
+def use_lemma_table(table: dict[str, str]) -> bool:
+    """Analyse with `table` from now on (the one an index generation was built with); whether
+    that changed any stem (stems computed before, as the thesaurus's, are then stale)."""
     global _lemmas
-    if table is not _lemmas:
-        _lemmas = table
-        _stem_word.cache_clear()
+    if table == _lemmas:
+        return False
+    _lemmas = table
+    _stem_word.cache_clear()
+    return True
 
 
 def build_lemma_table() -> dict[str, str]:
@@ -163,12 +166,6 @@ def build_lemma_table() -> dict[str, str]:
         if len({_SNOWBALL(lemma) for lemma in lemmas}) == 1 and key not in lemmas:
             table[key] = min(lemmas)
     return table
-
-
-def lemmatizer_version() -> str:
-    from importlib.metadata import version
-
-    return f"simplemma {version('simplemma')}"
 
 
 def number_key(number: str) -> str:

@@ -40,14 +40,13 @@ from arbitre.search.analysis import (
     folded_analyzer,
     french_analyzer,
     lemma_table,
-    lemmatizer_version,
     number_key,
     number_prefixes,
     slash_pairs,
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 11
+INDEX_FORMAT = 12
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -174,16 +173,9 @@ def glossary_names(kb: KnowledgeBase) -> list[dict[str, Any]]:
         key = fold(name).strip()
         if len(key) < 2:
             return
-        row = table.setdefault(
+        row = table.setdefault(  # one row per spelling once folded; the name as first printed
             (key, game),
-            {
-                "name": key,
-                "printed": name.strip(),
-                "game": game,
-                "targets": [],
-                "expand": [],
-                "foreign": foreign,
-            },
+            {"name": name.strip(), "game": game, "targets": [], "expand": [], "foreign": foreign},
         )
         row["foreign"] = row["foreign"] and foreign  # a French name somewhere wins
         for target in targets:
@@ -307,7 +299,6 @@ def build_index(
             "games": sorted({e.game for e in kb.entries} | {g.id for g in kb.games}),
             "kinds": sorted({e.kind for e in kb.entries}),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            "lemmatizer": lemmatizer_version(),
             "glossary": glossary_names(kb),
         }
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -130,7 +130,8 @@ class Searcher:
         self.meta = read_meta(generation)
         # Queries are analysed as this generation's text was, with its lemma table (loading it
         # costs a few milliseconds; building it from the dictionary, about two seconds).
-        use_lemma_table(read_lemmas(generation))
+        if use_lemma_table(read_lemmas(generation)):
+            load_thesaurus.cache_clear()  # its phrases were stemmed with another table
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             self._ix = whoosh_index.open_dir(str(generation))
@@ -145,8 +146,8 @@ class Searcher:
         self._names_typed: dict[str, dict[str, Expansion]] = {}  # names with their stop words
         self._longest_name = 1
         for row in self.meta["glossary"]:
-            # The printed name when the index has it: « pouvoir de dés » keeps its « dés ».
-            key = " ".join(analyze(row.get("printed") or row["name"], stemmed=False))
+            # As printed: « pouvoir de dés » keeps its « dés », which « des » would lose.
+            key = " ".join(analyze(row["name"], stemmed=False))
             if not key:
                 continue
             titles = {" ".join(analyze(title, stemmed=False)) for title in row["expand"]}
