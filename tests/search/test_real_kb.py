@@ -146,19 +146,35 @@ def test_a_procedure_term_shows_its_steps_in_order(real, real_kb):
 
 
 @pytest.mark.parametrize(
+    ("query", "game"),
+    [
+        # « unité » is Ashes' word; « épuisée » alone would name The Spoils' and Altered's too.
+        ("combien de dégâts inflige une unité épuisée ?", "ashes"),
+        ("combien de cartes en main au crépuscule ?", "altered"),
+    ],
+)
+def test_a_question_using_one_games_terms_answers_from_that_game(real, query, game):
+    """Without a game filter, a question whose glossary terms belong to one game is answered
+    from that game (other games' passages sharing its common words stepped in before)."""
+    hits = real.search(query, limit=5)["hits"]
+    assert [h["game"] for h in hits] == [game] * 5, [h["id"] for h in hits]
+
+
+@pytest.mark.parametrize(
     ("queries", "floor"),
     [
-        # Measured (R@1 0.812, R@5 0.938, MRR@10 0.857), then set a little below.
-        (DEV_QUERIES, {"recall@1": 0.79, "recall@5": 0.91, "mrr@10": 0.83}),
+        # The targets of issue #6; measured R@1 0.812, R@5 0.958, MRR@10 0.860 (R@5 0.938
+        # before a query's one-game glossary names set its game).
+        (DEV_QUERIES, {"recall@1": 0.75, "recall@5": 0.95, "mrr@10": 0.85}),
         # Written apart from the dev set to check that changes generalize; measured
         # R@1 0.689, R@5 0.889, MRR@10 0.781 (0.711 / 0.889 / 0.793 before the one-way
         # thesaurus and the « -ent » lemmas: « cartes minimum dans un deck construit » now
         # puts Altered's minimum first, The Spoils' second; two near ties flipped).
         (HOLDOUT_QUERIES, {"recall@1": 0.66, "recall@5": 0.86, "mrr@10": 0.76}),
         # Colloquial questions written blind (see the file's header); measured R@1 0.717,
-        # R@5 0.900, MRR@10 0.787 — no longer blind for the slang the thesaurus's `from`
+        # R@5 0.917, MRR@10 0.791 — no longer blind for the slang the thesaurus's `from`
         # lists took from its misses (0.683 / 0.817 / 0.743 before them).
-        (HOLDOUT2_QUERIES, {"recall@1": 0.69, "recall@5": 0.87, "mrr@10": 0.76}),
+        (HOLDOUT2_QUERIES, {"recall@1": 0.69, "recall@5": 0.89, "mrr@10": 0.77}),
     ],
     ids=["dev", "holdout", "holdout2"],
 )

@@ -238,6 +238,39 @@ def test_a_question_whose_candidates_are_mostly_one_game_is_about_that_game(tiny
     assert tiny._game_focus(mixed) == mixed
 
 
+def test_a_query_using_only_one_games_names_is_about_that_game(tiny):
+    """A glossary name belongs to the games whose glossary has it and to those whose text uses
+    it; the game every name of the query belongs to, if there is one, is the query's."""
+
+    def named(query):
+        with tiny._whoosh() as searcher:
+            plan = tiny._plan(searcher.reader(), parse_query(query, GAMES))
+            return tiny._named_game(searcher, plan)
+
+    assert named("qui ramasse la pile de victoire ?") == "marvel-champions"
+    # « épuisée » is a name of The Spoils and of Altered; « fugace » narrows it to Altered.
+    assert named("une carte épuisée peut-elle bloquer ?") is None
+    assert named("une carte fugace peut-elle être épuisée ?") == "altered"
+    # Marvel Champions' « Attaque », printed in a Four Souls example too.
+    assert named("qui subit une attaque ?") is None
+    assert named("combien de joueurs ?") is None
+
+
+def test_a_game_named_by_the_query_steps_the_others_back(tiny):
+    from arbitre.search.searcher import GAME_FOCUS_FACTOR
+
+    by_game: dict[str, list[int]] = {}
+    for docnum, game in enumerate(tiny._doc_game):
+        by_game.setdefault(game, []).append(docnum)
+    a, b = by_game["the-spoils"][0], by_game["altered"][:2]
+    spread = [(a, 10.0), (b[0], 9.0), (b[1], 8.0)]
+    assert tiny._game_focus(spread, "altered") == [
+        (b[0], 9.0),
+        (b[1], 8.0),
+        (a, 10.0 * GAME_FOCUS_FACTOR),
+    ]
+
+
 def test_postings_read_a_block_at_a_time_match_whooshs_own_iteration(tiny):
     from arbitre.search.searcher import _posting_blocks
 

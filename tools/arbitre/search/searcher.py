@@ -16,7 +16,8 @@ Ranking, in order of decision:
    Words of the domain thesaurus (`thesaurus.yaml`: deck / paquet / pioche, mourir / détruit /
    vaincu…) add the other words of their group at low weight; a synonym that is a phrase
    (« joue en premier ») counts in full where its words stand in a row.  A question asked
-   without a game whose best candidates mostly belong to one game is taken to be about it.
+   without a game whose best candidates mostly belong to one game is taken to be about it, and
+   so is any query whose glossary names all belong to one game (« zone de mana »: Altered).
 3. The top of the BM25F list is re-ranked by what the query looks like: a short term query puts
    a definition (glossary entry, or an entry titled by the term) first — for a glossary name,
    the term's own entries only, not every term sharing a word with it; a question favours FAQ
@@ -99,6 +100,7 @@ class Expansion:
     titles: set[str] = field(default_factory=set)  # the French titles, as analyzed word keys
     positions: set[int] = field(default_factory=set)  # query words the name covers
     foreign: bool = False  # an English original or the other half of a « Vitesse/Speed » pair
+    game: str = ""  # the game whose glossary has the name
 
 
 @dataclass
@@ -119,6 +121,8 @@ class Plan:
     mentions: dict[str, float] = field(default_factory=dict)  # glossary id -> weight of its users
     names: set[str] = field(default_factory=set)
     whole_name: bool = False
+    # Query word positions that spell a glossary name -> the games whose glossary has it.
+    named_spans: dict[tuple[int, ...], set[str]] = field(default_factory=dict)
     phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
 
 
@@ -153,7 +157,11 @@ class Searcher:
             titles = {" ".join(analyze(title, stemmed=False)) for title in row["expand"]}
             words = sorted({w for title in titles for w in title.split()})
             expansion = Expansion(
-                list(row["targets"]), words, titles - {""}, foreign=bool(row.get("foreign"))
+                list(row["targets"]),
+                words,
+                titles - {""},
+                foreign=bool(row.get("foreign")),
+                game=row["game"],
             )
             self._names.setdefault(key, {})[row["game"]] = expansion
             if expansion.foreign:  # « fizzle » finds « Fizzling », « exhaustion » « exhausted »
@@ -449,6 +457,9 @@ class Searcher:
         # entry defining it.  Inside a longer query a name is just a word of the question.
         plan.whole_name = bool(expansions) and len(covered) == len(words)
         for expansion in expansions:
+            span = tuple(sorted(expansion.positions))
+            plan.named_spans.setdefault(span, set()).add(expansion.game)
+        for expansion in expansions:
             if plan.whole_name and expansion.targets:
                 # Entries whose text uses the term (the site's auto-links) speak about it.
                 plan.mentions[expansion.targets[0]] = MENTION_WEIGHT
@@ -622,24 +633,52 @@ class Searcher:
         top = heapq.nlargest(
             max(depth, RERANK_DEPTH), scores.items(), key=lambda item: (item[1], -item[0])
         )
-        if parsed.game is None and parsed.question:
-            top = self._game_focus(top)
+        if parsed.game is None:
+            game = self._named_game(searcher, plan)
+            if game or parsed.question:
+                top = self._game_focus(top, game)
         ranked = self._rerank(searcher, parsed, plan, top)
         suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
         highlight = {t.text for c in plan.concepts for t in c.terms if t.fieldname == "text"}
         return ranked, len(scores), highlight, suggestion
 
-    def _game_focus(self, top: list[tuple[int, float]]) -> list[tuple[int, float]]:
-        """A question asked without a game: when most of the best candidates' score belongs to
-        one game, the question is about that game, and the others' candidates step back."""
-        mass: dict[str, float] = {}
-        for docnum, score in top[:GAME_FOCUS_DEPTH]:
-            g = self._doc_game[docnum]
-            mass[g] = mass.get(g, 0.0) + score
-        total = sum(mass.values()) or 1.0
-        game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
-        if share / total < GAME_FOCUS_SHARE:
-            return top
+    def _named_game(self, searcher: Any, plan: Plan) -> str | None:
+        """The one game whose vocabulary every glossary name in the query belongs to, if any.
+
+        A name belongs to the games whose glossary has it and to those whose text uses it
+        (« zone de mana » is Altered's alone; « face cachée », a glossary term of The Spoils,
+        is also printed in Altered's rules).  A query using only names of one game is about it.
+        """
+        if not plan.named_spans:
+            return None
+        reader = searcher.reader()
+        common = set(self.games)
+        for span, games in plan.named_spans.items():
+            stems = tuple(stem(plan.corrected[i]) for i in span)
+            if len(stems) > 1:
+                docs = self._phrase_postings(searcher, stems)
+            else:
+                docs = self._postings(reader, "text", stems[0])
+            common &= games | {self._doc_game[docnum] for docnum in docs}
+            if not common:
+                return None
+        return next(iter(common)) if len(common) == 1 else None
+
+    def _game_focus(
+        self, top: list[tuple[int, float]], game: str | None = None
+    ) -> list[tuple[int, float]]:
+        """A query asked without a game but about one (`game`, from the names it uses; or for
+        a question, the game most of the best candidates' score belongs to): the other games'
+        candidates step back."""
+        if game is None:
+            mass: dict[str, float] = {}
+            for docnum, score in top[:GAME_FOCUS_DEPTH]:
+                g = self._doc_game[docnum]
+                mass[g] = mass.get(g, 0.0) + score
+            total = sum(mass.values()) or 1.0
+            game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
+            if share / total < GAME_FOCUS_SHARE:
+                return top
         out = [(d, sc if self._doc_game[d] == game else sc * GAME_FOCUS_FACTOR) for d, sc in top]
         out.sort(key=lambda item: (-item[1], item[0]))
         return out
