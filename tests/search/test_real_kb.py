@@ -52,8 +52,9 @@ def test_glossary_titles_without_accents_find_the_same_entry(real, real_kb):
 def test_glossary_titles_with_one_typo_mostly_find_the_same_entry(real, real_kb):
     """One deleted, doubled or swapped letter in the longest word of every glossary title.
 
-    A typo can turn a word into another real word (« Soins » -> « Sons »), so this is a floor,
-    measured at 0.93 when written.
+    A typo can turn a word into another real word (« Soins » -> « Sons »), so this is a floor:
+    measured 0.93 when written, 0.981 since corrections keep only the nearest words and a
+    typo landing on another word's stem may still spell a glossary name.
     """
     rnd = random.Random(6)
     titles = sorted({e.title for e in real_kb.entries if e.kind == "glossary" and e.title})
@@ -76,7 +77,30 @@ def test_glossary_titles_with_one_typo_mostly_find_the_same_entry(real, real_kb)
         checked += 1
         same += top(real.search(query)) == top(real.search(title))
     assert checked > 100
-    assert same / checked >= 0.9
+    assert same / checked >= 0.97
+
+
+def test_a_misspelt_term_is_found_as_the_term(real):
+    # « Joueur » and « Par joueur » analyse alike (« par » is a stop word): the term wins.
+    found = real.search("Jueur")
+    assert found["hits"][0]["id"] == "marvel-champions/glossaire/joueur"
+    assert found["suggestion"] == "joueur"
+    # « pouvir » has the stem of printed words, yet « pouvoir de base » is what was meant.
+    found = real.search("Pouvir de base")
+    assert found["hits"][0]["id"] == "marvel-champions/glossaire/pouvoir-de-base"
+    assert found["suggestion"] == "pouvoir base"
+    # An inflection the rulebooks do not print is no typo.
+    assert real.search("libère")["suggestion"] is None
+    assert real.search("attaquerons")["suggestion"] is None
+    # The first two letters swapped.
+    assert real.search("teat")["suggestion"] == "etat"
+
+
+def test_a_term_is_not_shadowed_by_a_pair_of_running_text(real):
+    """« d'endurance/Life » printed in a FAQ is a name pair without entries; analysed, it is
+    « endurance », like The Spoils' term: the term must keep its entries."""
+    expansion = real._names["endurance"]["the-spoils"]
+    assert expansion.targets[0] == "the-spoils/glossaire/endurance"
 
 
 def test_english_terms_find_the_french_entry(real, real_kb):

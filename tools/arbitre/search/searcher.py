@@ -149,11 +149,18 @@ class Searcher:
         self._names_en: dict[str, dict[str, Expansion]] = {}  # English names, by English stems
         self._names_typed: dict[str, dict[str, Expansion]] = {}  # names with their stop words
         self._longest_name = 1
+        # Names that analyse alike in one game (« Joueur » and « Par joueur », the term
+        # « Endurance » and the pair « d'endurance/Life » of running text): the one naming
+        # entries wins, then the one spelt with no stop word, then a French one.
+        rows = []
         for row in self.meta["glossary"]:
             # As printed: « pouvoir de dés » keeps its « dés », which « des » would lose.
             key = " ".join(analyze(row["name"], stemmed=False))
-            if not key:
-                continue
+            if key:
+                rank = (bool(row["targets"]), _typed_key(row["name"]) == key, not row["foreign"])
+                rows.append((rank, key, row))
+        rows.sort(key=lambda item: item[0])  # stable: the best of each key is written last
+        for _rank, key, row in rows:
             titles = {" ".join(analyze(title, stemmed=False)) for title in row["expand"]}
             words = sorted({w for title in titles for w in title.split()})
             expansion = Expansion(
@@ -165,7 +172,7 @@ class Searcher:
             )
             self._names.setdefault(key, {})[row["game"]] = expansion
             if expansion.foreign:  # « fizzle » finds « Fizzling », « exhaustion » « exhausted »
-                self._names_en.setdefault(_english_key(key), {}).setdefault(row["game"], expansion)
+                self._names_en.setdefault(_english_key(key), {})[row["game"]] = expansion
             self._longest_name = max(self._longest_name, len(key.split()))
             # The name as typed, stop words kept: « pouvoir de des » is « pouvoir de dés »
             # typed without accents, though « des » alone is an article.
@@ -302,11 +309,17 @@ class Searcher:
 
     # -- words ------------------------------------------------------------------------------
 
+    def _known_form(self, reader: Any, word: str) -> bool:
+        """Whether the index has this word as typed (accents aside)."""
+        return any(
+            reader.doc_frequency(fieldname, word)
+            for fieldname in ("text_exact", "title_exact", "names_exact")
+        )
+
     def _known(self, reader: Any, word: str) -> bool:
         """Whether the index has this word, as typed or as another form of the same stem."""
-        for fieldname in ("text_exact", "title_exact", "names_exact"):
-            if reader.doc_frequency(fieldname, word):
-                return True
+        if self._known_form(reader, word):
+            return True
         stemmed = stem(word)
         return any(reader.doc_frequency(f, stemmed) for f in ("text", "title", "names"))
 
@@ -348,8 +361,13 @@ class Searcher:
                 found.add(form)
             found.update(deletes.get(form, ()))
         found.discard(word)
-        candidates = [c for c in found if c[0] == word[0] and _distance(word, c) <= edits]
-        candidates.sort(key=lambda c: (_distance(word, c), -vocab[c], c))
+        # The first letter is rarely wrong, unless swapped with the second (« etat » for « teat »).
+        distance = {c: _distance(word, c) for c in found if c[0] == word[0] or c[:2] == word[1::-1]}
+        candidates = [c for c, d in distance.items() if d <= edits]
+        if candidates:  # only the nearest: a farther word is another word, not this one
+            best = min(distance[c] for c in candidates)
+            candidates = [c for c in candidates if distance[c] == best]
+        candidates.sort(key=lambda c: (distance[c], -vocab[c], c))
         return candidates[:3]
 
     def _glossary_matches(
@@ -384,6 +402,26 @@ class Searcher:
                         found.append(replace(expansion, positions=span))
                         covered |= span
         return found, covered
+
+    def _names_in(
+        self, corrected: list[str], parsed: ParsedQuery, words: list[str], fixed: set[int]
+    ) -> tuple[list[Expansion], set[int]]:
+        """Glossary names in the query's words as corrected (`fixed`: the positions that
+        differ from what was typed), and the positions they cover."""
+        expansions, covered = self._glossary_matches(corrected, parsed.game, words, fixed)
+        if parsed.question or not words:
+            return expansions, covered
+        # The whole query typed as a name, stop words and all, its misspelt words corrected.
+        fixes = {words[i]: corrected[i] for i in fixed}
+        key = " ".join(fixes.get(w, w) for w in _typed_key(parsed.text).split())
+        named = [
+            replace(expansion, positions=set(range(len(words))))
+            for g, expansion in sorted(self._names_typed.get(key, {}).items())
+            if parsed.game is None or g == parsed.game
+        ]
+        if named:
+            return named, set(range(len(words)))
+        return expansions, covered
 
     def _word_terms(self, word: str, weight: float = 1.0) -> list[Term]:
         """The terms one query word looks for, field by field, with their weights."""
@@ -423,16 +461,25 @@ class Searcher:
         plan = Plan(words=words, corrected=list(words))
         total_docs = max(reader.doc_count(), 1)
         unknown: set[int] = set()
+        respell: dict[int, str] = {}
         for i, word in enumerate(words):
-            if self._known(reader, word) or is_rule_number(word):
+            if is_rule_number(word) or self._known_form(reader, word):
                 variants = [(word, 1.0)]
+            elif self._known(reader, word):
+                # A form the index lacks of a stem it has: an inflection (« attaquerons »), or
+                # a typo landing on another word's stem (« pouvir » de base).  The nearest
+                # printed word is kept in reserve, for a lookup it turns into a glossary name.
+                variants = [(word, 1.0)]
+                nearest = [] if parsed.question else self._corrections(reader, word)[:1]
+                if nearest and _distance(word, nearest[0]) == 1:
+                    respell[i] = nearest[0]
             else:
                 unknown.add(i)
                 alternatives = self._corrections(reader, word)
                 if alternatives:
                     plan.corrected[i] = alternatives[0]
                 # A word missing from a long question is more often a synonym gap than a typo.
-                first = 0.5 if parsed.question else 0.9
+                first = 0.5 if parsed.question else 1.0
                 variants = [(word, 1.0), *zip(alternatives, (first, 0.4, 0.3), strict=False)]
             terms: list[Term] = []
             for variant, weight in variants:
@@ -444,15 +491,22 @@ class Searcher:
             )
             plan.concepts.append(Concept(terms, math.log(1 + total_docs / (1 + df))))
 
-        expansions, covered = self._glossary_matches(plan.corrected, parsed.game, words, unknown)
-        typed = self._names_typed.get(_typed_key(parsed.text)) if not parsed.question else None
-        named = [
-            replace(expansion, positions=set(range(len(words))))
-            for g, expansion in sorted((typed or {}).items())
-            if parsed.game is None or g == parsed.game
-        ]
-        if named and words:  # the whole query is a glossary name as printed, accents aside
-            expansions, covered = named, set(range(len(words)))
+        expansions, covered = self._names_in(plan.corrected, parsed, words, unknown)
+        if respell:
+            trial = [respell.get(i, w) for i, w in enumerate(plan.corrected)]
+            found, spanned = self._names_in(trial, parsed, words, unknown | set(respell))
+            # Kept where a name of several words, or the whole query, needs the respelling.
+            kept = {
+                i
+                for i in respell
+                if spanned == set(range(len(words)))
+                or any(i in e.positions and len(e.positions) > 1 for e in found)
+            }
+            for i in kept:
+                plan.corrected[i] = respell[i]
+                plan.concepts[i].terms.extend(self._word_terms(respell[i], 0.5))
+            if kept:
+                expansions, covered = self._names_in(plan.corrected, parsed, words, unknown | kept)
         # A query that is nothing but a glossary name asks for that term: its entry, then the
         # entry defining it.  Inside a longer query a name is just a word of the question.
         plan.whole_name = bool(expansions) and len(covered) == len(words)
