@@ -169,6 +169,19 @@ def test_a_procedure_term_shows_its_steps_in_order(real, real_kb):
         assert hits[1]["id"] == steps[0].id, (term.id, [h["id"] for h in hits[:4]])
 
 
+def test_a_games_own_synonyms_expand_in_that_game_only(real):
+    """« pièces » leads to Four Souls' ¢ (« argent », « cents »); in Ashes and Marvel
+    Champions « argenté » (Serpent argenté, Vif-Argent) is no coin."""
+    hits = real.search("pièces", limit=100)["hits"]
+    assert hits and hits[0]["game"] == "four-souls"
+    strays = [
+        h["id"]
+        for h in hits
+        if h["game"] != "four-souls" and "piece" not in fold(f"{h['title'] or ''} {h['text']}")
+    ]
+    assert strays == []
+
+
 @pytest.mark.parametrize(
     ("query", "game"),
     [

@@ -109,7 +109,12 @@ class Concept:
 
     terms: list[Term]
     weight: float
-    phrases: list[tuple[tuple[str, ...], float]] = field(default_factory=list)  # stems, weight
+    # Phrases: stems, weight, and the games where they count (None: all).
+    phrases: list[tuple[tuple[str, ...], float, frozenset[str] | None]] = field(
+        default_factory=list
+    )
+    # Terms that count only in some games' entries (a game's own synonyms).
+    scoped: list[tuple[Term, frozenset[str]]] = field(default_factory=list)
 
 
 @dataclass
@@ -260,7 +265,10 @@ class Searcher:
                     searcher, parsed, limit + offset
                 )
             page = ranked[offset : offset + limit]
-            hits = [self._hit(searcher, docnum, score, terms) for docnum, score in page]
+            hits = [
+                self._hit(searcher, docnum, score, terms.get(self._doc_game[docnum], terms[""]))
+                for docnum, score in page
+            ]
         return {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
 
     # -- rule numbers -----------------------------------------------------------------------
@@ -277,7 +285,7 @@ class Searcher:
 
     def _number_search(
         self, searcher: Any, parsed: ParsedQuery, depth: int
-    ) -> tuple[list, int, set[str]]:
+    ) -> tuple[list, int, dict[str, set[str]]]:
         number = parsed.number or ""
         filt = self._filter(parsed)
         seen: set[int] = set()
@@ -305,7 +313,7 @@ class Searcher:
                 seen.add(hit.docnum)
                 ranked.append((hit.docnum, round(min(hit.score, 49.0), 4)))
         total = len(seen) + max(0, len(citing) - sum(1 for h in citing if h.docnum in seen))
-        return ranked, max(total, len(ranked)), {number}
+        return ranked, max(total, len(ranked)), {"": {number}}
 
     # -- words ------------------------------------------------------------------------------
 
@@ -525,9 +533,13 @@ class Searcher:
                     plan.boosted_ids.setdefault(target, 1.0 if rank == 0 else 0.8)
             extra = [w for w in expansion.words if w not in plan.corrected]
             weight = 0.6 if plan.whole_name else 0.4
+            # The name's French title counts in its own game's entries: « pièce » is Four
+            # Souls' ¢ (« cents »), not Altered's « cent fois ».
+            scope = frozenset([expansion.game])
             for word in extra:
+                terms = self._word_terms(word, weight)
                 for i in expansion.positions:
-                    plan.concepts[i].terms.extend(self._word_terms(word, weight))
+                    plan.concepts[i].scoped.extend((t, scope) for t in terms)
         self._expand_synonyms(plan, parsed.game)
         sequences = [plan.corrected[i : i + 2] for i in range(len(plan.corrected) - 1)]
         if plan.whole_name:
@@ -543,6 +555,9 @@ class Searcher:
         """Thesaurus groups found in the query add their other words, at low weight."""
         added: dict[int, set[str]] = {}
         for match in load_thesaurus().matches(plan.corrected, game):
+            # A group of one game's words (« argent » for Four Souls' ¢) expands in its
+            # entries only: « argenté » is a colour in Ashes.
+            scope = match.group.games
             for phrase in match.group.phrases:
                 if phrase == match.phrase:
                     continue
@@ -550,14 +565,18 @@ class Searcher:
                     # « joue en premier » found as a phrase counts in full, on top of its
                     # words (which, found apart, count only at THESAURUS_WEIGHT).
                     for i in range(match.start, match.start + match.size):
-                        plan.concepts[i].phrases.append((phrase.stems, 1.0))
+                        plan.concepts[i].phrases.append((phrase.stems, 1.0, scope))
                 for word in phrase.words:
                     if word in plan.corrected:
                         continue
                     for i in range(match.start, match.start + match.size):
                         if word not in added.setdefault(i, set()):
                             added[i].add(word)
-                            plan.concepts[i].terms.extend(self._word_terms(word, THESAURUS_WEIGHT))
+                            terms = self._word_terms(word, THESAURUS_WEIGHT)
+                            if scope is None:
+                                plan.concepts[i].terms.extend(terms)
+                            else:
+                                plan.concepts[i].scoped.extend((t, scope) for t in terms)
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -643,11 +662,11 @@ class Searcher:
 
     def _text_search(
         self, searcher: Any, parsed: ParsedQuery, depth: int
-    ) -> tuple[list, int, set[str], str | None]:
+    ) -> tuple[list, int, dict[str, set[str]], str | None]:
         reader = searcher.reader()
         plan = self._plan(reader, parsed)
         if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
-            return [], 0, set(), None
+            return [], 0, {"": set()}, None
         scores: dict[int, float] = {}
         matched: dict[int, int] = {}  # docnum -> bit mask of the query words it has
         for bit, concept in enumerate(plan.concepts):
@@ -656,10 +675,16 @@ class Searcher:
                 for docnum, score in self._postings(reader, term.fieldname, term.text).items():
                     scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
                     matched[docnum] = matched.get(docnum, 0) | mask
-            for stems, weight in concept.phrases:
+            for term, games in concept.scoped:
+                for docnum, score in self._postings(reader, term.fieldname, term.text).items():
+                    if self._doc_game[docnum] in games:
+                        scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
+                        matched[docnum] = matched.get(docnum, 0) | mask
+            for stems, weight, games in concept.phrases:
                 for docnum, score in self._phrase_postings(searcher, stems).items():
-                    scores[docnum] = scores.get(docnum, 0.0) + score * weight
-                    matched[docnum] = matched.get(docnum, 0) | mask
+                    if games is None or self._doc_game[docnum] in games:
+                        scores[docnum] = scores.get(docnum, 0.0) + score * weight
+                        matched[docnum] = matched.get(docnum, 0) | mask
         for target, weight in plan.boosted_ids.items():
             for docnum, score in self._postings(reader, "id", target).items():
                 scores[docnum] = scores.get(docnum, 0.0) + score * 12.0 * weight
@@ -693,8 +718,19 @@ class Searcher:
                 top = self._game_focus(top, game)
         ranked = self._rerank(searcher, parsed, plan, top)
         suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
-        highlight = {t.text for c in plan.concepts for t in c.terms if t.fieldname == "text"}
-        return ranked, len(scores), highlight, suggestion
+        return ranked, len(scores), self._highlight_terms(plan), suggestion
+
+    def _highlight_terms(self, plan: Plan) -> dict[str, set[str]]:
+        """The stems to mark in a hit's text: "" -> every game's, game -> that game's (with
+        the terms that count in its entries only)."""
+        common = {t.text for c in plan.concepts for t in c.terms if t.fieldname == "text"}
+        terms = {"": common}
+        for concept in plan.concepts:
+            for term, games in concept.scoped:
+                if term.fieldname == "text":
+                    for game in games:
+                        terms.setdefault(game, set(common)).add(term.text)
+        return terms
 
     def _named_game(self, searcher: Any, plan: Plan) -> str | None:
         """The one game whose vocabulary every glossary name in the query belongs to, if any.
