@@ -53,7 +53,7 @@ def test_glossary_titles_with_one_typo_mostly_find_the_same_entry(real, real_kb)
     """One deleted, doubled or swapped letter in the longest word of every glossary title.
 
     A typo can turn a word into another real word (« Soins » -> « Sons »), so this is a floor:
-    measured 0.93 when written, 0.981 since corrections keep only the nearest words and a
+    measured 0.93 when written, 0.984 since corrections keep only the nearest words and a
     typo landing on another word's stem may still spell a glossary name.
     """
     rnd = random.Random(6)

@@ -488,7 +488,8 @@ class Searcher:
                     plan.corrected[i] = alternatives[0]
                 # A word missing from a long question is more often a synonym gap than a typo.
                 first = 0.5 if parsed.question else 1.0
-                variants = [(word, 1.0), *zip(alternatives, (first, 0.4, 0.3), strict=False)]
+                # The alternatives are equally near: equally likely, whatever their frequency.
+                variants = [(word, 1.0), *((alternative, first) for alternative in alternatives)]
             terms: list[Term] = []
             for variant, weight in variants:
                 terms += self._word_terms(variant, weight)
