@@ -130,12 +130,20 @@ def search(
 @click.argument("queries", type=click.Path(exists=True, dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON figures.")
 @click.option("--verbose", is_flag=True, help="List the queries that miss.")
+@click.option(
+    "--url",
+    metavar="URL",
+    help="Ask the /api/search of the server at URL (e.g. http://127.0.0.1:8000) instead of "
+    "searching in-process.",
+)
 @pass_paths
-def eval_command(paths: ProjectPaths, queries: str, as_json: bool, verbose: bool) -> None:
+def eval_command(
+    paths: ProjectPaths, queries: str, as_json: bool, verbose: bool, url: str | None
+) -> None:
     """Measure recall@1, recall@5 and MRR@10 on a query set (YAML)."""
     from arbitre.search.evaluate import evaluate_file, format_report
 
-    report = evaluate_file(paths, queries)
+    report = evaluate_file(paths, queries, url=url)
     click.echo(format_report(report, as_json=as_json, verbose=verbose))
 
 

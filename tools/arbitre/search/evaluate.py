@@ -3,14 +3,17 @@
 A query set is a YAML list of {game, q, type, expect, where}.  A hit answers a query when the
 query's `expect` appears in the hit's title or text, both reduced to lowercase letters and
 digits with accents removed (everything else stripped).  Queries run through `run_search`,
-the function behind `/api/search`, without the game filter (a user rarely sets one) and, for
-comparison, with it.
+the function behind `/api/search`, or through a running server's `/api/search` itself
+(`http_search`), without the game filter (a user rarely sets one) and, for comparison, with it.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -96,18 +99,52 @@ def evaluate(
     }
 
 
-def evaluate_file(
-    paths: ProjectPaths, queries_path: str | Path, with_game_filter: bool = True
-) -> dict[str, Any]:
-    queries = load_queries(queries_path)
+def http_search(base_url: str, timeout: float = 30.0) -> Callable[..., dict[str, Any]]:
+    """`search(q, game=, limit=)` through the `/api/search` of the server at `base_url`."""
+    base = base_url.rstrip("/")
+    if not re.match(r"https?://[^/]", base):
+        raise ArbitreError(f"{base_url!r} is not an http(s) URL (e.g. http://127.0.0.1:8000)")
 
     def search(q: str, game: str | None = None, limit: int = DEPTH) -> dict[str, Any]:
+        params = {"q": q, "limit": str(limit), **({"game": game} if game else {})}
+        url = f"{base}/api/search?{urllib.parse.urlencode(params)}"
+        try:
+            with urllib.request.urlopen(url, timeout=timeout) as response:
+                return json.load(response)
+        except urllib.error.HTTPError as exc:
+            try:
+                message = json.load(exc).get("error")
+            except (ValueError, AttributeError):
+                message = None
+            if exc.code == 400:
+                raise InvalidQuery(message or f"HTTP 400 for {url}") from exc
+            raise ArbitreError(f"{url}: HTTP {exc.code} {message or exc.reason}") from exc
+        except (urllib.error.URLError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise ArbitreError(f"cannot reach {base}/api/search: {reason}") from exc
+        except ValueError as exc:  # not JSON: not an Arbitre server
+            raise ArbitreError(f"{url}: the answer is not JSON ({exc})") from exc
+
+    return search
+
+
+def evaluate_file(
+    paths: ProjectPaths,
+    queries_path: str | Path,
+    with_game_filter: bool = True,
+    url: str | None = None,
+) -> dict[str, Any]:
+    """Score a query set in-process, or through the server at `url`."""
+    queries = load_queries(queries_path)
+
+    def local_search(q: str, game: str | None = None, limit: int = DEPTH) -> dict[str, Any]:
         return run_search(paths, q, game=game, limit=limit)
 
-    report = {
-        "file": str(queries_path),
-        "without_game_filter": evaluate(search, queries, game_filter=False),
-    }
+    search = http_search(url) if url else local_search
+    report: dict[str, Any] = {"file": str(queries_path)}
+    if url:
+        report["url"] = url
+    report["without_game_filter"] = evaluate(search, queries, game_filter=False)
     if with_game_filter:
         report["with_game_filter"] = evaluate(search, queries, game_filter=True)
     return report
@@ -129,6 +166,8 @@ def format_report(report: dict[str, Any], as_json: bool = False, verbose: bool =
         )
         return json.dumps(data, ensure_ascii=False, indent=2)
     lines = [f"Query set: {report['file']}"]
+    if report.get("url"):
+        lines.append(f"Through: {report['url'].rstrip('/')}/api/search")
     for label in ("without_game_filter", "with_game_filter"):
         part = report.get(label)
         if not part:
