@@ -32,6 +32,13 @@ def queries_file(tmp_path_factory):
     return path
 
 
+def free_port() -> int:
+    """A loopback port nothing listens on once the probe is closed."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 @pytest.fixture(scope="module")
 def live_server(tiny_project):
     """The app of the tiny project under uvicorn, on a free loopback port, in a thread."""
@@ -39,9 +46,7 @@ def live_server(tiny_project):
 
     from arbitre.search.app import create_app
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     config = uvicorn.Config(
         create_app(tiny_project, tiny_kb()), host="127.0.0.1", port=port, log_level="error"
     )
@@ -58,8 +63,7 @@ def live_server(tiny_project):
 
 
 def run_eval(tiny_project, *args):
-    result = CliRunner().invoke(cli, ["--root", str(tiny_project.root), "eval", *args])
-    return result
+    return CliRunner().invoke(cli, ["--root", str(tiny_project.root), "eval", *args])
 
 
 def test_eval_prints_the_figures(tiny_project, queries_file):
@@ -84,10 +88,7 @@ def test_eval_through_the_http_api_gives_the_same_figures(tiny_project, queries_
 
 
 def test_eval_reports_an_unreachable_or_bad_url(tiny_project, queries_file):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        closed = probe.getsockname()[1]  # nothing listens once the probe is closed
-    result = run_eval(tiny_project, str(queries_file), "--url", f"http://127.0.0.1:{closed}")
+    result = run_eval(tiny_project, str(queries_file), "--url", f"http://127.0.0.1:{free_port()}")
     assert result.exit_code == 1
     assert "cannot reach" in result.output and "Traceback" not in result.output
     result = run_eval(tiny_project, str(queries_file), "--url", "127.0.0.1:8000")

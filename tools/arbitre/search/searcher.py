@@ -517,7 +517,9 @@ class Searcher:
             for i in kept:
                 plan.corrected[i] = respell[i]
                 plan.concepts[i].terms.extend(self._word_terms(respell[i], 0.5))
-            if kept:
+            if kept == set(respell):  # the trial is what the query now says
+                expansions, covered = found, spanned
+            elif kept:
                 expansions, covered = self._names_in(plan.corrected, parsed, words, unknown | kept)
         # A query that is nothing but a glossary name asks for that term: its entry, then the
         # entry defining it.  Inside a longer query a name is just a word of the question.
@@ -525,7 +527,6 @@ class Searcher:
         for expansion in expansions:
             span = tuple(sorted(expansion.positions))
             plan.named_spans.setdefault(span, set()).add(expansion.game)
-        for expansion in expansions:
             if plan.whole_name and expansion.targets:
                 # Entries whose text uses the term (the site's auto-links) speak about it.
                 plan.mentions[expansion.targets[0]] = MENTION_WEIGHT
