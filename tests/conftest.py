@@ -88,3 +88,33 @@ def demo_tree(tmp_path: Path) -> ProjectPaths:
     (sources / "demo.txt").write_text("ligne\n" * 5, encoding="utf-8")
     write_files(render_game(demo_import(), tmp_path))
     return ProjectPaths(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def built_root(tmp_path_factory) -> Path:
+    """A scratch copy of the project with the real content, built once per run (`arbitre build`).
+
+    Shared by the end-to-end server tests and the browser tests: one build per test session.
+    """
+    import shutil
+    import subprocess
+    import sys
+
+    root = tmp_path_factory.mktemp("project")
+    for name in ("content", "glossary"):
+        shutil.copytree(REPO / name, root / name)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    (root / "site_src").mkdir()
+    done = subprocess.run(
+        [sys.executable, "-m", "arbitre", "--root", str(root), "build"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return root
+
+
+@pytest.fixture(scope="session")
+def built_site(built_root: Path) -> Path:
+    return built_root / "site"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -16,11 +15,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
-
-from tests.conftest import REPO
 
 pytestmark = pytest.mark.e2e
 
@@ -37,21 +33,6 @@ def _get(url: str) -> tuple[int, bytes]:
             return response.status, response.read()
     except urllib.error.HTTPError as err:
         return err.code, err.read()
-
-
-@pytest.fixture(scope="module")
-def built_root(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("project")
-    for name in ("content", "glossary"):
-        shutil.copytree(REPO / name, root / name)
-    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    (root / "site_src").mkdir()
-    arbitre = [sys.executable, "-m", "arbitre"]
-    done = subprocess.run(
-        [*arbitre, "--root", str(root), "build"], capture_output=True, text=True, timeout=600
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return root
 
 
 @pytest.fixture(scope="module", params=[1, 2], ids=["1-worker", "2-workers"])
