@@ -11,7 +11,7 @@ from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths
 from tests.conftest import REPO
 
-GAMES = ["the-spoils", "marvel-champions"]
+GAMES = ["the-spoils", "marvel-champions", "ashes"]
 RULING_KINDS = {"faq", "errata"}
 FIELDS = {"about", "cards", "note"}
 COVERAGE_FLOOR = 0.85
