@@ -11,7 +11,7 @@ from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths
 from tests.conftest import REPO
 
-GAMES = ["the-spoils", "marvel-champions", "ashes"]
+GAMES = ["the-spoils", "marvel-champions", "ashes", "four-souls", "altered"]
 RULING_KINDS = {"faq", "errata"}
 FIELDS = {"about", "cards", "note"}
 COVERAGE_FLOOR = 0.85
@@ -31,6 +31,12 @@ def table(game: str) -> dict:
 
 def rulings(kb, game: str) -> list[str]:
     return [e.id for e in kb.entries if e.game == game and e.kind in RULING_KINDS]
+
+
+def test_every_game_with_rulings_has_a_table(kb):
+    games = {e.game for e in kb.entries if e.kind in RULING_KINDS}
+    assert games == set(GAMES)
+    assert all((REPO / "content" / g / "rulings.yaml").is_file() for g in GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
