@@ -76,3 +76,15 @@ def test_coverage_of_the_game_rulings(kb, game):
     links = table(game)
     linked = [r for r in rulings(kb, game) if links[r].get("about") or links[r].get("cards")]
     assert len(linked) / len(rulings(kb, game)) >= COVERAGE_FLOOR
+
+
+def test_the_reviewed_sample_is_in_the_tables_and_right_95_percent():
+    sample = yaml.safe_load((REPO / "tests/data/ruling-tables-sample.yaml").read_text("utf-8"))
+    links = sample["links"]
+    assert len(links) >= 30
+    for link in links:
+        game = link["ruling"].split("/")[0]
+        assert link["about"] in (table(game)[link["ruling"]].get("about") or []), link
+        assert link["verdict"] in ("right", "wrong") and link["why"], link
+    right = sum(1 for link in links if link["verdict"] == "right")
+    assert right / len(links) >= 0.95
