@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitre.kb.entry import CardLink, Entry, SourceSpan
+from arbitre.kb.entry import AboutLink, CardLink, Entry, SourceSpan
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.paths import ProjectPaths
 from arbitre.search.indexer import build_index
@@ -254,6 +254,7 @@ def tiny_entries() -> list[Entry]:
             document="faq",
             title="Contrecoup se déclenche-t-il sur une unité épuisée ?",
             cards=[CardLink("Marteleuse", "reviewed")],
+            about=[AboutLink("ashes/regles/marteleuse", "reviewed")],
         ),
     ]
 

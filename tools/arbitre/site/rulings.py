@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 CARDS_SLUG = "cartes"
 HOW_LABELS = {
     "ref": "cité dans le texte",
-    "term": "relu (termes trouvés dans la question)",
+    "term": "relu ; ses termes figurent dans la question",
     "reviewed": "relu",
     "heading": "classée sous cette carte",
 }
