@@ -82,10 +82,6 @@ def render_game(result: GameImport, root: Path) -> dict[Path, str]:
     return files
 
 
-# Hand-written data files that live beside the generated YAML and are never removed.
-HAND_WRITTEN = ("rulings.yaml",)
-
-
 def stale_files(results: list[GameImport], root: Path, rendered: dict[Path, str]) -> list[Path]:
     """Generated YAML files of these games that the new import no longer produces.
 
@@ -94,9 +90,7 @@ def stale_files(results: list[GameImport], root: Path, rendered: dict[Path, str]
     """
     stale: list[Path] = []
     for result in results:
-        candidates = [
-            p for p in (root / "content" / result.game).glob("*.yaml") if p.name not in HAND_WRITTEN
-        ]
+        candidates = list((root / "content" / result.game).glob("*.yaml"))
         glossary_file = root / "glossary" / f"{result.game}.yaml"
         if glossary_file.exists():
             candidates.append(glossary_file)
