@@ -239,7 +239,8 @@ def test_phrases_are_matched_in_text_folded_as_queries_are(real, real_kb):
 
 
 def test_every_card_named_by_a_ruling_finds_one_of_its_rulings_first(real, real_kb):
-    """A card name typed alone (`cards` of the FAQ answers and errata): 87 of 87 when written."""
+    """A card name typed alone (`cards` of the FAQ answers and errata): 114 of 114 with the
+    reviewed tables (87 of 87 from the source headings alone)."""
     failures, checked = [], 0
     for game in real_kb.games:
         for name, rulings in real_kb.card_rulings(game.id).items():
@@ -247,5 +248,5 @@ def test_every_card_named_by_a_ruling_finds_one_of_its_rulings_first(real, real_
             found = top(real.search(name))
             if found[:1] == [] or found[0] not in rulings:
                 failures.append(f"{name!r}: got {found}, want one of {rulings[:3]}")
-    assert checked >= 80
+    assert checked >= 100
     assert failures == []
