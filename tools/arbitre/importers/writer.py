@@ -55,6 +55,8 @@ def render_game(result: GameImport, root: Path) -> dict[Path, str]:
         "id": result.game,
         "title": result.title,
         "source": source,
+        "authority": result.authority,
+        "authority_quote": result.authority_quote,
         "documents": [d.to_dict() for d in result.documents],
     }
     files[root / "content" / result.game / "game.yaml"] = header + dump_yaml(game_doc)

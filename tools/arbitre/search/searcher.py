@@ -61,6 +61,8 @@ from arbitre.search.thesaurus import load_thesaurus
 # Field weights: how much a word matching in that field counts.
 FIELD_BOOSTS_STEMMED = {"title": 3.0, "names": 3.0, "context": 2.0, "text": 1.0}
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
+# A query that is exactly a card name puts the rulings about that card (their `cards`) first.
+CARD_RULING_FACTOR = 2.0
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
 # A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
@@ -813,6 +815,8 @@ class Searcher:
                 factor *= 0.4  # a bare heading cannot answer anything
             if fields.get("official") is False:
                 factor *= 0.9
+            if " ".join(plan.corrected) in (fields.get("cards_key") or ()):
+                factor *= CARD_RULING_FACTOR
             scored.append((docnum, round(score * factor, 4)))
         scored.sort(key=lambda item: (-item[1], item[0]))
         scored = self._diversify(searcher, scored)
@@ -919,6 +923,7 @@ class Searcher:
             "title": fields.get("title") or None,
             "text": text,
             "url": fields["url"],
+            "authority": fields.get("authority") or "official",
             "score": score,
             "highlights": self.snippet(text, terms, tokens=self._tokens(docnum, text)),
         }
