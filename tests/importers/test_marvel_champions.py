@@ -59,13 +59,14 @@ def local(e) -> str:
 
 def test_counts_by_kind_and_role(entries):
     counts = Counter((e.kind, e.role) for e in entries)
-    assert counts[("glossary", None)] == 183  # 203 headings - 20 redirects folded into aliases
+    # 203 headings - 20 pure redirects: 18 folded into aliases, 2 kept (they name two entries).
+    assert counts[("glossary", None)] == 183
+    assert counts[("glossary", "redirect")] == 2
     assert counts[("glossary", "subentry")] == 18
     assert counts[("faq", None)] == 57
     assert counts[("errata", None)] == 8
     assert counts[("rule", "step")] == 10 + 15  # round structure + setup (appendix II)
     assert counts[("example", None)] == 5  # card diagrams of appendix III
-    assert not any(e.role == "redirect" for e in entries)
 
 
 def test_documents(details):
@@ -170,7 +171,7 @@ REDIRECTS = {
     "« Chaque fois »": "glossaire/effet-d-alteration/chaque-fois",
     "Contrôle": "glossaire/propriete-et-controle",
     "CTR": "glossaire/contre-contrer",
-    "Deck vide": "glossaire/deck-rencontre",
+    "Deck vide": "glossaire/deck-vide",  # kept: it names two entries
     "DEF": "glossaire/defense-defendre",
     "« Déjà »": "glossaire/effet-d-alteration/deja",
     "Effet": "glossaire/capacite-capacite-de-carte",
@@ -182,20 +183,47 @@ REDIRECTS = {
     "Personnalisation de deck": "appendice-i",
     "REC": "glossaire/recuperation-recuperer",
     "« Supplémentaire »": "glossaire/effet-d-alteration/supplementaire",
-    "Tomber à court de cartes": "glossaire/deck-rencontre",
+    "Tomber à court de cartes": "glossaire/tomber-a-court-de-cartes",  # kept, as « Deck vide »
     "« X » (valeur)": "glossaire/variable-non-numerique",
 }
 
 
-def test_the_20_redirects_are_aliases_of_their_target(entries, by_id, names):
+def test_the_20_redirects_are_names_of_their_target(entries, by_id, names):
     for alias, target in REDIRECTS.items():
         assert names[_name(alias)] == G + target, alias
-    for slug in ("atq", "ctr", "def", "mng", "rec", "a-la-place", "deck-vide", "generer"):
+    for slug in ("atq", "ctr", "def", "mng", "rec", "a-la-place", "generer"):
         assert G + f"glossaire/{slug}" not in by_id
     folded = [n for e in entries for n in e.notes if n.startswith("Renvoi fondu en alias")]
-    assert len(folded) == 20
+    assert len(folded) == 20 - len(SHARED_REDIRECTS)
     # A folded redirect's other targets become references of the entry it lands on.
     assert G + "glossaire/pouvoir-de-base" in by_id[G + "glossaire/recuperation-recuperer"].refs
+
+
+# Redirects that name two entries alike (« Voir : Deck Rencontre, Deck Joueur »): kept as redirect
+# entries that reach each one.  (heading line, the entries the « Voir » line names, in order)
+SHARED_REDIRECTS = [
+    (841, ["glossaire/deck-rencontre", "glossaire/deck-joueur"]),
+    (2158, ["glossaire/deck-rencontre", "glossaire/deck-joueur"]),
+]
+
+
+def test_shared_redirects_reach_every_entry_they_name(text, entries, by_id, names):
+    lines = text.split("\n")
+    for line, targets in SHARED_REDIRECTS:
+        heading, voir = lines[line - 1], lines[line + 1]
+        assert heading.startswith("## ") and voir.startswith("**Voir :** "), (heading, voir)
+        title = mc.sentence_case(heading.removeprefix("## "))
+        named = voir.removeprefix("**Voir :** ").split(", ")
+        redirect = by_id[names[_name(title)]]
+        assert (redirect.title, redirect.role, redirect.kind) == (title, "redirect", "glossary")
+        assert redirect.source.line_start == line and redirect.text == voir
+        assert redirect.refs == [G + t for t in targets]
+        for target, name in zip(targets, named, strict=True):
+            # The target as printed is that entry's title or one of its aliases.
+            assert names[_name(name)] == G + target, name
+            # The redirect's name is nobody's alias: it is the redirect's own.
+            assert _name(title) not in {_name(a) for a in by_id[G + target].aliases}
+    assert sum(1 for e in entries if e.role == "redirect") == len(SHARED_REDIRECTS)
 
 
 ALIASES = {

@@ -8,8 +8,10 @@ parser cuts the file into its parts by their known headings and gives each part 
   structure) -> sections and rules of the document `regles`;
 - the alphabetical index -> dropped (navigation), but its wordings that differ from the headings
   become aliases;
-- the glossary -> one `glossary` entry per heading; the 20 pure redirects (« ATQ → Voir : Attaque »)
-  are folded into aliases of the entry they land on; the 18 bold sub-entries (« **Capacité
+- the glossary -> one `glossary` entry per heading; the pure redirects (« ATQ → Voir : Attaque »)
+  are folded into aliases of the entry they land on, except those that name several entries alike
+  (« DECK VIDE → Voir : Deck Rencontre, Deck Joueur »), kept as `redirect` entries that reference
+  each (`kept_redirects` in the corrections: an alias names one entry only); the 18 bold sub-entries (« **Capacité
   déclenchée** — … ») become `glossary` entries with role `subentry` under their entry;
 - appendices I–III -> sections and rules (setup steps are `step` rules);
 - appendix IV -> `faq` entries under their product and card; appendix V -> `errata` entries.
@@ -176,6 +178,8 @@ class Parser:
         self.corr: dict[str, Any] = load_corrections(GAME)
         self.fixes: dict[str, str] = dict(self.corr.get("word_fixes") or {})
         self.heading_fixes: dict[str, str] = dict(self.corr.get("heading_fixes") or {})
+        # Redirects kept as entries of their own, because they name several entries alike.
+        self.kept_redirects: set[str] = set(self.corr.get("kept_redirects") or [])
         self.entries: list[Entry] = []
         self.by_id: dict[str, Entry] = {}
         self.joins: list[tuple[int, int]] = []
@@ -355,12 +359,19 @@ class Parser:
             if len(lines) == 1 and lines[0].text.startswith("**Voir"):
                 term.redirect_targets = voir_clauses(lines[0].text)[0]
             self.terms.append(term)
+        redirects = {t.printed for t in self.terms if t.redirect_targets is not None}
+        if self.kept_redirects - redirects:
+            raise ValueError(
+                f"{SOURCE}: kept_redirects: no such redirect heading "
+                f"{sorted(self.kept_redirects - redirects)}"
+            )
         seen: set[str] = set()
         for term in self.terms:
             if term.slug in seen:
                 raise ValueError(f"{SOURCE}:{term.heading.line}: duplicate slug {term.slug}")
             seen.add(term.slug)
-            if term.redirect_targets is not None:
+            kept = term.printed in self.kept_redirects
+            if term.redirect_targets is not None and not kept:
                 continue
             entry = self.make(
                 f"glossaire/{term.slug}",
@@ -372,6 +383,7 @@ class Parser:
                 title=sentence_case(term.corrected),
                 parent=self.gid("glossaire"),
                 aliases=self.heading_aliases(term),
+                role="redirect" if kept else None,
             )
             self.pending_refs.append((entry, term.lines))
             self.subentries(entry, term)
@@ -661,7 +673,7 @@ class Parser:
 
     def landing(self, term: Term) -> str:
         """The id a heading lands on: its own entry, or a redirect's target."""
-        if term.redirect_targets is None:
+        if term.redirect_targets is None or term.printed in self.kept_redirects:
             return self.gid(f"glossaire/{term.slug}")
         override = (self.corr.get("redirect_landing") or {}).get(term.printed)
         if override:
@@ -702,8 +714,8 @@ class Parser:
         # Redirects: their heading becomes an alias of the entry they land on, and the other
         # targets they name become that entry's references.
         for term in self.terms:
-            if term.redirect_targets is None:
-                continue
+            if term.redirect_targets is None or term.printed in self.kept_redirects:
+                continue  # a kept redirect links its targets like any « Voir » line
             landing = self.by_id[self.landing(term)]
             bare = strip_icons(term.corrected)
             parts = split_targets(bare) if "," in bare else []
