@@ -2,11 +2,11 @@
 
 Every (ruling, link) pair of the loaded knowledge base — each `about` entry id and each `cards`
 name of every FAQ answer and erratum, in the knowledge base's order — is a candidate; the sample
-is `random.Random(SEED).sample(pairs, SIZE)`, kept in drawing order.  The verdicts a person gave
+is `random.Random(SEED).sample(pairs, SIZE)`, kept in drawing order.  The verdicts a reviewer gave
 on that sample live in `tests/data/ruling-links-audit.yaml`.
 
 `python -m tests.kb.ruling_links_audit` prints the draw as YAML records: a link already judged in
-the audit file keeps its verdict and reason, a new one is left empty for a person to read.
+the audit file keeps its verdict and reason, a new one is left empty for the reviewer to read.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The independent audit of the published ruling links (#15): a person read a seeded sample of 80
+"""The independent audit of the published ruling links (#15): a reviewer read a seeded sample of 80
 links; the sample must still be the one the tables draw, and at least 95 % of it must be right."""
 
 from __future__ import annotations
