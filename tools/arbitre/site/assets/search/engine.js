@@ -29,7 +29,7 @@ const QUESTION_PHRASES = new RegExp(
 );
 const NUMBER_QUERY = new RegExp(
   "^\\s*(?:(?:r[eè]gle|regles|règles|rules?|r|art|article|§|n°|no)\\.?\\s*)?" +
-    "(?<number>\\d+(?:\\.\\d+)*(?:\\.?[a-z])?)\\.?\\s*$",
+    "(?<number>\\d+(?:\\.\\d+)*(?:\\.?[a-z]| [a-z])?)\\.?\\s*$",
   "iu",
 );
 const NUMBER_ANYWHERE = new RegExp(`(?<![${W.slice(1, -1)}.])(${NUMBER_RE})(?!${W})`, "gu");
