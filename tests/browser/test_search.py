@@ -85,6 +85,23 @@ def test_stemmer_matches_python_on_every_word_of_the_corpus(engine_page, index):
     assert wrong == []
 
 
+def test_english_stemmer_matches_python(engine_page, index):
+    from whoosh.lang.snowball.english import EnglishStemmer
+
+    words = {w for row in index["names"] for w in row["key"].split()}
+    words |= {w for w in index["fields"]["text_exact"]["terms"] if not w[0].isdigit()}
+    words = sorted(words)
+    stem = EnglishStemmer().stem
+    got = engine_page.evaluate(
+        """async (words) => {
+          const { englishStem } = await import("/assets/search/english.js");
+          return words.map(englishStem);
+        }""",
+        words,
+    )
+    assert [(w, js) for w, js in zip(words, got, strict=True) if stem(w) != js] == []
+
+
 def test_analysis_matches_python_on_every_entry(engine_page, kb):
     texts = [f"{e.title or ''} {e.number or ''} {e.text}" for e in kb.entries]
     got = engine_page.evaluate(
@@ -116,6 +133,7 @@ QUERIES = [
     ("deplete", "the-spoils/glossaire/epuiser", 1),
     ("retaliate", "marvel-champions/glossaire/riposte-x", 1),
     ("mulligna", "the-spoils/glossaire/mulligan", 1),
+    ("fizzle", "four-souls/glossaire/petillement", 1),  # an English name's inflection
 ]
 
 

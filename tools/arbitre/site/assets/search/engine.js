@@ -2,6 +2,7 @@
 // the query -> retrieve -> rank -> present) over the index `arbitre build` writes
 // (assets/search/index.json, from tools/arbitre/search/client_index.py).  Names and constants
 // follow the Python code so that the two can be read side by side.
+import { englishStem } from "./english.js";
 import { Analyzer, NUMBER_RE, WORD_CHAR, fold, isRuleNumber, numberKey, typedKey } from "./analysis.js";
 
 const FIELD_BOOSTS_STEMMED = { title: 3.0, names: 3.0, context: 2.0, text: 1.0 };
@@ -120,6 +121,11 @@ export class Engine {
     this.buildNames(data.names);
     this.buildThesaurus(data.thesaurus);
     this.vocab = null;
+  }
+
+  // A name's words by their English (Snowball) stems (searcher._english_key).
+  englishKey(key) {
+    return key.split(" ").map(englishStem).join(" ");
   }
 
   // -- data -----------------------------------------------------------------------------
@@ -358,7 +364,7 @@ export class Engine {
         for (let i = start; i < start + size; i++) span.push(i);
         if (span.some((i) => covered.has(i))) continue;
         let perGame = this.names.get(words.slice(start, start + size).join(" "));
-        if (!perGame && typed && span.some((i) => unknown.has(i)) && this.englishKey) {
+        if (!perGame && typed && span.some((i) => unknown.has(i))) {
           perGame = this.namesEn.get(this.englishKey(typed.slice(start, start + size).join(" ")));
         }
         if (!perGame) continue;
