@@ -29,7 +29,7 @@ function setup(input) {
       let html = result.hits
         .map(
           (h) =>
-            `<a class="arb-header-hit" role="option" data-entry="${escapeHtml(h.id)}" href="${escapeHtml(entryHref(h.url))}">` +
+            `<a class="arb-header-hit" data-entry="${escapeHtml(h.id)}" href="${escapeHtml(entryHref(h.url))}">` +
             `<strong>${escapeHtml(hitLabel(h))}</strong>` +
             `<span class="arb-hit-meta">${escapeHtml(games[h.game] || h.game)} · ${escapeHtml(labels[h.kind] || h.kind)}</span></a>`,
         )
