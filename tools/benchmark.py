@@ -35,7 +35,7 @@ from arbitre.kb.knowledge import KnowledgeBase  # noqa: E402
 from arbitre.kb.load import load_kb  # noqa: E402
 from arbitre.paths import ProjectPaths  # noqa: E402
 from arbitre.search.analysis import fold  # noqa: E402
-from arbitre.search.evaluate import evaluate, load_queries  # noqa: E402
+from arbitre.search.evaluate import answer_rank, evaluate, load_queries  # noqa: E402
 from arbitre.search.indexer import build_index, current_generation  # noqa: E402
 from arbitre.search.searcher import Searcher  # noqa: E402
 
@@ -305,11 +305,19 @@ def main() -> None:
         "--quick", action="store_true", help="fewer requests; 10x corpus instead of 100x"
     )
     parser.add_argument(
+        "--static-search",
+        action="store_true",
+        help="only the section of the site's browser search (needs a built site/)",
+    )
+    parser.add_argument(
         "--python-client",
         action="store_true",
         help="drive the HTTP load with the Python client even when wrk is installed",
     )
     args = parser.parse_args()
+    if args.static_search:
+        print_rows(static_search_rows(ROOT / "site"))
+        return
     quick = args.quick
     paths = ProjectPaths(ROOT)
     started = time.perf_counter()
@@ -445,6 +453,7 @@ def main() -> None:
         )
         big_searcher.close()
         searcher.close()
+    rows += static_search_rows(ROOT / "site")
 
     cpu = platform.processor() or platform.machine()
     print(
@@ -458,6 +467,113 @@ def main() -> None:
     if http_errors:
         print("\nHTTP errors:", *http_errors[:10], sep="\n  ")
         raise SystemExit(1)
+
+
+# -- the site's search on a static copy (#14) ---------------------------------------------------
+
+STATIC_QUERIES = ["609.1f", "degats", "que se passe-t-il quand ma pioche est vide", "deplete"]
+
+
+def static_search_rows(site: Path) -> list[tuple[str, str]]:
+    """The browser search of a built `site/`: its weight, and in Chromium (Playwright, Debian's
+    /usr/bin/chromium) the time from opening `/recherche/?requete=…` on a static copy served by
+    http.server to the results shown, cold (new browser context: index downloaded and parsed);
+    then the per-query time once loaded and the held-out recall@5 of the static search."""
+    import functools
+    import gzip
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    search_dir = site / "assets" / "search"
+    if not (search_dir / "index.json").is_file():
+        return [("static search", f"skipped: no {search_dir}/index.json (run `arbitre build`)")]
+    rows: list[tuple[str, str]] = []
+    index = (search_dir / "index.json").read_bytes()
+    code = b"".join(p.read_bytes() for p in sorted(search_dir.glob("*.js")))
+    code += (search_dir / "search.css").read_bytes()
+    index_gz, code_gz = len(gzip.compress(index, 9)), len(gzip.compress(code, 9))
+    rows.append(
+        (
+            "static search: index + code",
+            f"index {len(index) / 1024:.0f} kB ({index_gz / 1024:.0f} kB gzipped), code "
+            f"{len(code) / 1024:.0f} kB ({code_gz / 1024:.0f} kB gzipped); "
+            f"total {(index_gz + code_gz) / 1024:.0f} kB gzipped",
+        )
+    )
+    chromium = Path(os.environ.get("ARBITRE_CHROMIUM", "/usr/bin/chromium"))
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return [*rows, ("static search in Chromium", "skipped: Playwright not installed")]
+    if not chromium.exists():
+        return [*rows, ("static search in Chromium", f"skipped: no Chromium at {chromium}")]
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+    args += ["--disable-component-update", "--disable-sync", "--no-first-run"]
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(chromium), args=args)
+            firsts: list[float] = []
+            for query in STATIC_QUERIES:
+                context = browser.new_context()
+                page = context.new_page()
+                started = time.perf_counter()
+                page.goto(f"{base}/recherche/?requete={quote(query)}")
+                page.wait_for_selector("#arb-results[data-search-done]", timeout=30_000)
+                firsts.append((time.perf_counter() - started) * 1000)
+                context.close()
+            rows.append(
+                (
+                    f"static search: first results after opening /recherche/?requete=… "
+                    f"(cold, n={len(firsts)})",
+                    f"median {percentile(firsts, 50):.0f} ms, max {max(firsts):.0f} ms",
+                )
+            )
+            page = browser.new_page()
+            page.goto(base + "/")
+            page.evaluate(
+                "async () => { const m = await import('/assets/search/load.js');"
+                " window.__engine = await m.loadEngine(); }"
+            )
+            for label, path in (("holdout", HOLDOUT_QUERIES), ("holdout2", HOLDOUT2_QUERIES)):
+                queries = load_queries(path)
+                timed = page.evaluate(
+                    """qs => qs.map(q => { const t = performance.now();
+                      const r = window.__engine.search(q, {limit: 10});
+                      return [performance.now() - t, r.hits.map(h => [h.title || "", h.text])]; })""",
+                    [q["q"] for q in queries],
+                )
+                times = [t for t, _ in timed]
+                ranks = [
+                    answer_rank([{"title": t, "text": x} for t, x in hits], q["expect"])
+                    for q, (_, hits) in zip(queries, timed, strict=True)
+                ]
+                recall = sum(1 for r in ranks if r is not None and r <= 5) / len(ranks)
+                rows.append(
+                    (
+                        f"static search in Chromium, {label} set (n={len(queries)})",
+                        f"R@5 {recall:.3f}; per query p50 {percentile(times, 50):.1f} ms, "
+                        f"p95 {percentile(times, 95):.1f} ms",
+                    )
+                )
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return rows
+
+
+def print_rows(rows: list[tuple[str, str]]) -> None:
+    print("| measure | figure |")
+    print("|---|---|")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
 
 
 if __name__ == "__main__":

@@ -103,7 +103,13 @@ def test_home_page(server):
     assert b"Arbitre" in page
 
 
-def test_search_page_is_served_beside_the_api_it_asks(server):
+def test_search_page_and_its_browser_search_are_served(server):
+    """Served, the page runs the same browser search as a static copy: its module, the
+    engine and the index come from the site's files, as JavaScript and JSON."""
     status, page = _get(server + "/recherche/")
     assert status == 200
-    assert b'var api = "/api/search"' in page
+    assert b"assets/search/page.js" in page
+    for path, kind in (("engine.js", "javascript"), ("index.json", "json")):
+        with urllib.request.urlopen(f"{server}/assets/search/{path}", timeout=10) as response:
+            assert response.status == 200
+            assert kind in response.headers["content-type"]

@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from arbitre.search.analysis import number_key
 from arbitre.search.query import InvalidQuery, parse_query
 
 GAMES = ["altered", "ashes", "four-souls", "marvel-champions", "the-spoils"]
@@ -173,6 +174,9 @@ def test_parse_query_understands_questions_and_numbers():
     assert parse_query("r. 4.3.h", GAMES).number == "4.3h"
     assert parse_query("pile de victoire", GAMES).term_like
     assert parse_query("jeu:spoils vitesse", GAMES).game == "the-spoils"
+    # A card number printed with a space before its letter (Marvel Champions' « 29 A »).
+    assert parse_query("29 A", GAMES).number == number_key("29 A") == "29 a"
+    assert parse_query("29 attaques", GAMES).number is None
 
 
 def test_searcher_is_thread_safe(tiny):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from html.parser import HTMLParser
@@ -13,6 +14,7 @@ from arbitre.errors import ArbitreError
 from arbitre.paths import ProjectPaths
 from arbitre.site import build as site_build
 from arbitre.site.pages import Page
+from arbitre.site.search_files import search_files
 
 from .small_kb import small_examples, small_kb
 
@@ -78,7 +80,9 @@ def test_build_small_site(project: ProjectPaths) -> None:
     (project.site_src / ".gitkeep").write_text("", encoding="utf-8")
     lines = list(site_build.build_site(small_kb(), project, examples=small_examples()))
     assert lines[0].startswith("rendered 11 pages")
-    assert lines[1].startswith("site_src: 12 file(s) written, 1 removed")
+    assert lines[1].startswith("search index: ")
+    searched = len(search_files(small_kb()))  # the search's modules, style sheet and index
+    assert lines[2].startswith(f"site_src: {12 + searched} file(s) written, 1 removed")
     assert not (project.site_src / "old").exists()
     assert (project.site_src / ".gitkeep").exists()  # checked in: kept
     rules = parse(project.site / "jeu-a" / "regles" / "index.html")
@@ -92,7 +96,13 @@ def test_build_small_site(project: ProjectPaths) -> None:
     assert broken_links(project.site) == []
     # A second build with the same KB writes nothing new.
     again = list(site_build.build_site(small_kb(), project, examples=small_examples()))
-    assert again[1].startswith("site_src: 0 file(s) written, 0 removed")
+    assert again[2].startswith("site_src: 0 file(s) written, 0 removed")
+    # The site's own search replaces mkdocs-material's: its index and the header box.
+    index = json.loads((project.site / "assets" / "search" / "index.json").read_text("utf-8"))
+    assert [row[0] for row in index["docs"]] == [e.id for e in small_kb().entries]
+    assert not (project.site / "search" / "search_index.json").exists()
+    home = (project.site / "index.html").read_text("utf-8")
+    assert "data-arb-header-search" in home and "assets/search/header.js" in home
 
 
 def test_two_pages_on_one_path_are_refused(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.site import urls
+from arbitre.site.build import render_page
 from arbitre.site.pages import relative_link, site_nav, site_pages
 from arbitre.site.text import Insert, number_spans, render_text, title_spans
 
@@ -208,9 +207,12 @@ def test_render_text_inserts_links_and_separates_lists() -> None:
     )
 
 
-def test_search_page_asks_the_api_and_lists_every_game():
+def test_search_page_offers_every_game_and_the_kinds_the_kb_has():
     page = _pages(small_kb())["recherche/"]
-    assert page.context["api"] == "/api/search"
     assert [g["id"] for g in page.context["games"]] == [g.id for g in small_kb().games]
-    # Kind labels reach the page's script as JSON.
-    assert json.loads(page.context["kinds_json"])["faq"] == "FAQ"
+    kinds = {k["id"]: k["label"] for k in page.context["kinds"]}
+    assert set(kinds) == {e.kind for e in small_kb().entries}
+    assert all(label and label != kind for kind, label in kinds.items())
+    text = render_page(page)
+    assert 'id="arb-results"' in text and "assets/search/page.js" in text
+    assert "/api/search" not in text and "<script>" not in text  # no inline code

@@ -41,10 +41,11 @@ QUESTION_MARKERS = frozenset(
     """.split()
 )
 
-# « règle 408 », « r. 4.3.h », « rule 609.1f », « § 2.1.e », « 7.4.3.b »
+# « règle 408 », « r. 4.3.h », « rule 609.1f », « § 2.1.e », « 7.4.3.b », « 29 A » (a card
+# number printed with a space before its letter, as Marvel Champions' FAQ does)
 NUMBER_QUERY = re.compile(
     r"^\s*(?:(?:r[eè]gle|regles|règles|rules?|r|art|article|§|n°|no)\.?\s*)?"
-    r"(?P<number>\d+(?:\.\d+)*(?:\.?[a-z])?)\.?\s*$",
+    r"(?P<number>\d+(?:\.\d+)*(?:\.?[a-z]| [a-z])?)\.?\s*$",
     re.IGNORECASE,
 )
 NUMBER_ANYWHERE = re.compile(r"(?<![\w.])(" + NUMBER_RE + r")(?![\w])")

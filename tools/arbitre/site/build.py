@@ -24,6 +24,7 @@ from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.paths import ProjectPaths
 from arbitre.site.examples import WorkedExample, load_examples
 from arbitre.site.pages import Page, site_nav, site_pages
+from arbitre.site.search_files import search_files, theme_dir
 from arbitre.site.text import escape_attribute
 
 STYLESHEET = "assets/arbitre.css"  # listed under extra_css in mkdocs.yml
@@ -151,6 +152,7 @@ def run_mkdocs(
             nav=nav,
             strict=strict,
         )
+        config.theme.dirs.insert(0, str(theme_dir()))  # Arbitre's header search box
         config.plugins.on_startup(command="build", dirty=False)
         try:
             build(config)
@@ -192,6 +194,12 @@ def build_site(
     nav = site_nav(kb, examples)
     pages = sum(1 for f in files if f.endswith(".md"))
     yield f"rendered {pages} pages ({time.perf_counter() - started:.2f} s)"
+
+    stage = time.perf_counter()
+    search = search_files(kb)
+    files.update(search)
+    size = sum(len(text.encode()) for text in search.values())
+    yield f"search index: {size / 1024:.0f} kB ({time.perf_counter() - stage:.2f} s)"
 
     stage = time.perf_counter()
     written, removed = write_tree(paths.site_src, files)

@@ -686,15 +686,16 @@ def lexicon_page(data: SiteData) -> Page:
 
 
 def search_page(data: SiteData) -> Page:
-    """The « Recherche » page: a form that asks the API, for rule-by-rule results in the browser."""
+    """The « Recherche » page: a form whose results the site's own search computes in the
+    browser (assets/search/page.js over the index `arbitre build` writes)."""
+    kinds = sorted({e.kind for e in data.kb.entries}, key=list(KIND_LABELS).index)
     return Page(
         urls.SEARCH_PAGE,
         "search.md.j2",
         "Recherche",
         {
             "games": [{"id": g.id, "title": g.title} for g in data.kb.games],
-            "api": urls.SEARCH_API,
-            "kinds_json": json.dumps(KIND_LABELS, ensure_ascii=False, sort_keys=True),
+            "kinds": [{"id": k, "label": KIND_LABELS[k]} for k in kinds],
         },
     )
 

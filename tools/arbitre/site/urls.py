@@ -41,7 +41,7 @@ PAGE_LIMIT = 400
 GLOSSARY_SLUG = "glossaire"
 EXAMPLES_SLUG = "exemples"
 LEXICON_PAGE = "lexique/"
-SEARCH_PAGE = "recherche/"  # asks the HTTP API; needs `arbitre serve`
+SEARCH_PAGE = "recherche/"  # searched in the browser (assets/search/), static or served
 SEARCH_API = "/api/search"
 
 

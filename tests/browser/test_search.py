@@ -1,0 +1,313 @@
+"""The site's own search on a static copy, in Chromium: the JavaScript engine
+(tools/arbitre/site/assets/search/) agrees with Arbitre's Python analysis and search.
+
+Contract (#14): /recherche/?requete=Q[&jeu=G][&type=K] shows results as `[data-entry]` elements
+in rank order and sets `data-search-done` on #arb-results once they are shown; the header box's
+results carry `data-entry` too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+from pathlib import Path
+
+import pytest
+import yaml
+
+from arbitre.paths import ProjectPaths
+from arbitre.pipeline import load_kb
+from arbitre.search.analysis import analyze, number_key
+from arbitre.search.evaluate import answer_rank
+from arbitre.search.indexer import display_text
+from arbitre.search.query import parse_query
+from arbitre.search.service import run_search
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+HOLDOUT_SETS = ("holdout-queries.yaml", "holdout2-queries.yaml")
+QUERY_SETS = ("dev-queries.yaml", *HOLDOUT_SETS)
+ENGINE = """async () => {
+  const { loadEngine } = await import("/assets/search/load.js");
+  window.__engine = await loadEngine();
+}"""
+
+
+@pytest.fixture(scope="module")
+def kb(built_root: Path):
+    return load_kb(ProjectPaths(built_root))
+
+
+@pytest.fixture(scope="module")
+def index(built_site: Path) -> dict:
+    return json.loads((built_site / "assets" / "search" / "index.json").read_text("utf-8"))
+
+
+@pytest.fixture
+def engine_page(page, static_site):
+    """A page of the static copy with the search engine loaded as `window.__engine`."""
+    page.goto(static_site + "/")
+    page.evaluate(ENGINE)
+    return page
+
+
+def results(page, static_site: str, query: str, **params: str) -> list[str]:
+    """The entry ids /recherche/ shows for `query`, in rank order."""
+    url = static_site + "/recherche/?" + urllib.parse.urlencode({"requete": query, **params})
+    page.goto(url)
+    page.wait_for_selector("#arb-results[data-search-done]")
+    return page.locator("#arb-results [data-entry]").evaluate_all(
+        "els => els.map(e => e.dataset.entry)"
+    )
+
+
+# -- the analysis is Arbitre's --------------------------------------------------------------
+
+
+def test_stemmer_matches_python_on_every_word_of_the_corpus(engine_page, index):
+    from whoosh.lang.snowball.french import FrenchStemmer
+
+    words: set[str] = set()
+    for name in ("title_exact", "names_exact", "text_exact"):
+        words |= {w for w in index["fields"][name]["terms"] if not w[0].isdigit()}
+    for row in index["docs"]:  # the printed words too, accents and all
+        words |= {w.lower() for w in re.findall(r"[^\W\d_]+", row[3] + " " + row[11])}
+    words |= set(index["analysis"]["stems"])  # the lemma table's forms
+    words = sorted(words)
+    assert len(words) > 10_000
+    stem = FrenchStemmer().stem
+    got = engine_page.evaluate(
+        """async (words) => {
+          const { snowball } = await import("/assets/search/stemmer.js");
+          return words.map(snowball);
+        }""",
+        words,
+    )
+    wrong = [(w, stem(w), js) for w, js in zip(words, got, strict=True) if stem(w) != js]
+    assert wrong == []
+
+
+def test_english_stemmer_matches_python(engine_page, index):
+    from whoosh.lang.snowball.english import EnglishStemmer
+
+    words = {w for row in index["names"] for w in row["key"].split()}
+    words |= {w for w in index["fields"]["text_exact"]["terms"] if not w[0].isdigit()}
+    words = sorted(words)
+    stem = EnglishStemmer().stem
+    got = engine_page.evaluate(
+        """async (words) => {
+          const { englishStem } = await import("/assets/search/english.js");
+          return words.map(englishStem);
+        }""",
+        words,
+    )
+    assert [(w, js) for w, js in zip(words, got, strict=True) if stem(w) != js] == []
+
+
+def test_analysis_matches_python_on_every_entry(engine_page, kb):
+    texts = [f"{e.title or ''} {e.number or ''} {e.text}" for e in kb.entries]
+    got = engine_page.evaluate(
+        "texts => texts.map(t => window.__engine.analyzer.analyze(t).join(' '))", texts
+    )
+    wrong = [
+        (text[:60], " ".join(analyze(text)), js)
+        for text, js in zip(texts, got, strict=True)
+        if " ".join(analyze(text)) != js
+    ]
+    assert wrong == []
+
+
+# -- the contract of /recherche/ -------------------------------------------------------------
+
+QUERIES = [
+    # accentless: the accented entry
+    ("degats", "ashes/glossaire/degats", 3),
+    ("heritier", "ashes/glossaire/heritier", 1),
+    ("pieces", "four-souls/glossaire/cents", 1),  # Four Souls' ¢ is read « pièces »
+    # rule numbers as printed, of every game that numbers its rules
+    ("609.1f", "the-spoils/609.1f", 1),
+    ("règle 408", "the-spoils/408", 1),
+    ("7.4.3.b", "altered/7.4.3.b", 1),
+    ("7.4.3b", "altered/7.4.3.b", 1),
+    ("règle 1b", "ashes/degats/etape-1b", 1),
+    # a question, an English term, a typo
+    ("qu'est-ce que le mulligan", "the-spoils/glossaire/mulligan", 1),
+    ("deplete", "the-spoils/glossaire/epuiser", 1),
+    ("retaliate", "marvel-champions/glossaire/riposte-x", 1),
+    ("mulligna", "the-spoils/glossaire/mulligan", 1),
+    ("fizzle", "four-souls/glossaire/petillement", 1),  # an English name's inflection
+]
+
+
+@pytest.mark.parametrize(("query", "expected", "within"), QUERIES)
+def test_search_page_finds(page, static_site, query, expected, within):
+    found = results(page, static_site, query)
+    assert expected in found[:within], found[:5]
+    assert page.console_errors == []
+
+
+def test_a_card_name_finds_the_rulings_about_the_card(page, static_site, kb):
+    about = {e.id for e in kb.entries if e.card == "Jaguar bleu"}
+    assert about
+    assert results(page, static_site, "jaguar bleu")[0] in about
+
+
+def test_a_question_about_play_finds_the_ruling(page, static_site):
+    found = results(page, static_site, "que se passe-t-il quand ma pioche est vide")
+    assert "ashes/faq/degats-faute-de-pioche-1" in found[:3]
+
+
+@pytest.mark.parametrize("word", ["de", "se", "il", "ma"])
+def test_words_of_a_question_never_match_on_their_own(page, static_site, word):
+    assert results(page, static_site, word) == []
+    assert "Aucun résultat" in page.locator("#arb-results").inner_text()
+
+
+def test_filters_pages_and_labels(page, static_site, kb):
+    kinds = {e.id: (e.game, e.kind) for e in kb.entries}
+    first = results(page, static_site, "attaque", jeu="the-spoils", type="faq")
+    assert first and all(kinds[i] == ("the-spoils", "faq") for i in first)
+    assert page.locator("#arb-game").input_value() == "the-spoils"
+    page_one = results(page, static_site, "carte")
+    assert len(page_one) == 10
+    page.locator(".arb-pager a[rel=next]").click()
+    page.wait_for_selector("#arb-results[data-search-done]")
+    page_two = page.locator("#arb-results [data-entry]").evaluate_all(
+        "els => els.map(e => e.dataset.entry)"
+    )
+    assert len(page_two) == 10 and not set(page_one) & set(page_two)
+    assert "page=2" in page.url
+    # A titleless rule is labelled with its number and the start of its text, never its id.
+    results(page, static_site, "609.1f")
+    label = page.locator('#arb-results [data-entry="the-spoils/609.1f"] strong').inner_text()
+    assert label.startswith("609.1f ") and "the-spoils/" not in label
+    # The snippet marks the matched words.
+    results(page, static_site, "degats")
+    assert page.locator("#arb-results mark").count() > 0
+
+
+def test_a_corrected_word_is_noted_and_the_suggestion_keeps_the_filters(page, static_site):
+    found = results(page, static_site, "mulligna", jeu="the-spoils")
+    assert found[0] == "the-spoils/glossaire/mulligan"
+    assert "mulligna" in page.locator("[data-corrected]").inner_text()
+    href = page.locator(".arb-suggestion a").get_attribute("href")
+    params = urllib.parse.parse_qs(urllib.parse.urlparse(href).query)
+    assert params == {"requete": ["mulligan"], "jeu": ["the-spoils"]}
+
+
+# -- the header box --------------------------------------------------------------------------
+
+
+def test_header_box_loads_lazily_and_lands_on_the_entry(page, static_site):
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(static_site + "/the-spoils/")
+    page.wait_for_load_state("networkidle")
+    assert not any(u.endswith("/assets/search/index.json") for u in requested)
+    box = page.locator("[data-arb-header-search]")
+    box.click()
+    box.press_sequentially("heritier")
+    hits = page.locator(".arb-header-search__results [data-entry]")
+    hits.first.wait_for()
+    assert any(u.endswith("/assets/search/index.json") for u in requested)
+    assert hits.first.get_attribute("data-entry") == "ashes/glossaire/heritier"
+    hits.first.click()
+    page.wait_for_load_state()
+    assert urllib.parse.urlparse(page.url).fragment
+    anchor = urllib.parse.unquote(urllib.parse.urlparse(page.url).fragment)
+    assert page.locator(f'[id="{anchor}"]').count() == 1
+    assert page.console_errors == []
+
+
+def test_header_box_enter_opens_the_search_page(page, static_site):
+    page.goto(static_site + "/")
+    box = page.locator("[data-arb-header-search]")
+    box.fill("7.4.3.b")
+    box.press("Enter")
+    page.wait_for_selector("#arb-results[data-search-done]")
+    assert page.locator("#arb-results [data-entry]").first.get_attribute("data-entry") == (
+        "altered/7.4.3.b"
+    )
+
+
+# -- the same answers as the Python search ---------------------------------------------------
+
+
+def test_every_printed_rule_number_is_found_first(engine_page, kb):
+    numbered = sorted({(e.game, e.number) for e in kb.entries if e.number})
+    assert len(numbered) > 1000
+    firsts = engine_page.evaluate(
+        """(rows) => rows.map(([game, number]) => {
+          const inGame = window.__engine.search(number, {game, limit: 1}).hits[0];
+          const anyGame = window.__engine.search(number, {limit: 1}).hits[0];
+          return [inGame ? inGame.number : null, anyGame ? anyGame.number : null];
+        })""",
+        [list(row) for row in numbered],
+    )
+    wrong = [
+        (game, number, got)
+        for (game, number), got in zip(numbered, firsts, strict=True)
+        if any(n is None or number_key(n) != number_key(number) for n in got)
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("name", HOLDOUT_SETS)
+def test_recall_at_5_matches_the_python_search(engine_page, built_root, kb, name):
+    queries = yaml.safe_load((DATA / name).read_text("utf-8"))
+    paths = ProjectPaths(built_root)
+    answers = {e.id: {"title": e.title, "text": display_text(kb, e)} for e in kb.entries}
+    ids = engine_page.evaluate(
+        "qs => qs.map(q => window.__engine.search(q, {limit: 5}).hits.map(h => h.id))",
+        [q["q"] for q in queries],
+    )
+    python = js = 0
+    for query, found in zip(queries, ids, strict=True):
+        hits = run_search(paths, query["q"], limit=5)["hits"]
+        python += (answer_rank(hits, query["expect"]) or 99) <= 5
+        js += (answer_rank([answers[i] for i in found], query["expect"]) or 99) <= 5
+    python_recall, js_recall = python / len(queries), js / len(queries)
+    assert js_recall >= python_recall - 0.02, (name, python_recall, js_recall)
+
+
+def _every_query() -> list[str]:
+    return [q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))]
+
+
+def test_queries_are_understood_as_python_does(engine_page, kb):
+    """Stage 1, understand: the same filters, number, content words and intent."""
+    queries = [
+        *_every_query(),
+        "règle 408",
+        "r. 4.3.h",
+        "29 A",
+        "jeu:spoils vitesse",
+        "kind:faq pioche",
+    ]
+    got = engine_page.evaluate(
+        """qs => qs.map(q => { const p = window.__engine.parse(q);
+          return [p.game, p.kind, p.number, p.numbers, p.words, p.question]; })""",
+        queries,
+    )
+    games = [g.id for g in kb.games]
+    for query, js in zip(queries, got, strict=True):
+        p = parse_query(query, games)
+        assert js == [p.game, p.kind, p.number, p.numbers, p.words, p.question], query
+
+
+def test_rankings_agree_with_the_python_search(engine_page, built_root):
+    """Retrieve, rank: the same first five entries for (nearly) every query of the sets.
+
+    A change to the ranking of search/searcher.py must be made in assets/search/engine.js too;
+    this table tells when the two drift apart (recall parity alone would hide a reordering)."""
+    queries = _every_query()
+    paths = ProjectPaths(built_root)
+    got = engine_page.evaluate(
+        "qs => qs.map(q => window.__engine.search(q, {limit: 5}).hits.map(h => h.id))", queries
+    )
+    differ = [
+        (q, ids)
+        for q, ids in zip(queries, got, strict=True)
+        if ids != [h["id"] for h in run_search(paths, q, limit=5)["hits"]]
+    ]
+    assert len(differ) <= 0.05 * len(queries), differ

@@ -1,0 +1,232 @@
+"""The search index of a static copy of the site: what the browser's search needs, as JSON.
+
+The browser runs the same plan as `searcher.Searcher` (understand the query -> retrieve ->
+rank -> present, `site/assets/search/engine.js`) over data analysed here, by Arbitre's own
+chain (`analysis.py`), so both sides agree on what a word is:
+
+- `docs`: one row per entry in index order (the whoosh document number): id, url, number,
+  title, game, kind, role, parent row, title and parent-heading keys, official flag, text;
+- `fields`: per indexed field, the postings `term -> [doc deltas, term frequencies]` and the
+  field lengths BM25 needs (quantised as whoosh stores them, so scores are the same);
+- `phrases`: for the phrases a query can ask for (thesaurus phrases, glossary names of several
+  words), the entries whose text has their stems in a row;
+- `names`: the glossary names table (`indexer.glossary_names`), with the keys the searcher
+  derives from it; `thesaurus`: the players' words groups, analysed;
+- `analysis`: stop words, elisions, question words, the stems of every corpus word and the
+  lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead.
+
+The index is written into the site by `site/build.py` (`assets/search/index.json`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from whoosh.util.numeric import byte_to_length, length_to_byte
+
+from arbitre.kb.entry import KINDS
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.kb.terms import term_links
+from arbitre.search import query as query_module
+from arbitre.search.analysis import (
+    ELISIONS,
+    analyze,
+    folded_analyzer,
+    french_analyzer,
+    lemma_table,
+    stem,
+    stop_words,
+)
+from arbitre.search.indexer import entry_document, glossary_names
+from arbitre.search.searcher import _english_key, _typed_key
+from arbitre.search.thesaurus import load_thesaurus
+
+CLIENT_FORMAT = 1
+TEXT_FIELDS = ("title", "names", "context", "text")  # stemmed, lengths kept
+EXACT_FIELDS = ("title_exact", "names_exact", "text_exact")  # folded, lengths kept
+KEYWORD_FIELDS = ("number_parents", "terms")  # space-separated keys, no lengths
+ID_FIELDS = ("number_key", "parent")  # one key per entry
+SNIPPET_EXTRA = 600  # characters of a term's display text kept beyond its own text
+
+
+def _quantised(length: int) -> int:
+    """A field length as whoosh stores it (one byte), hence as BM25 sees it."""
+    return byte_to_length(length_to_byte(length)) if length else 0
+
+
+def _encode(postings: dict[int, int]) -> list[list[int]]:
+    """Doc numbers as deltas, then term frequencies (omitted when all are 1)."""
+    docs = sorted(postings)
+    deltas = [d - p for d, p in zip(docs, [0, *docs[:-1]], strict=True)]
+    tfs = [postings[d] for d in docs]
+    return [deltas, tfs] if any(tf != 1 for tf in tfs) else [deltas]
+
+
+def _phrase_keys(names: list[dict[str, Any]]) -> set[tuple[str, ...]]:
+    """Every stem sequence of two words or more a query can look up as a phrase."""
+    keys: set[tuple[str, ...]] = set()
+    for group in load_thesaurus().groups:
+        for phrase in group.phrases:
+            if len(phrase.stems) > 1:
+                keys.add(phrase.stems)
+    for row in names:
+        words = row["key"].split()
+        if len(words) > 1:  # (a name of one word is looked up as a term)
+            keys.add(tuple(stem(w) for w in words))
+    return keys
+
+
+def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
+    stemmed, folded = french_analyzer(), folded_analyzer()
+    links = term_links(kb)
+    fields: dict[str, dict[str, dict[int, int]]] = {
+        f: {} for f in (*TEXT_FIELDS, *EXACT_FIELDS, *KEYWORD_FIELDS, *ID_FIELDS)
+    }
+    lengths: dict[str, list[int]] = {f: [] for f in (*TEXT_FIELDS, *EXACT_FIELDS)}
+    positions: list[dict[str, list[int]]] = []  # per doc: text stem -> positions
+    rows: list[list[Any]] = []
+    ids = {entry.id: seq for seq, entry in enumerate(kb.entries)}
+    words: set[str] = set()
+    for seq, entry in enumerate(kb.entries):
+        doc = entry_document(kb, entry, seq, links.get(entry.id))
+        for name in (*TEXT_FIELDS, *EXACT_FIELDS):
+            analyzer = stemmed if name in TEXT_FIELDS else folded
+            value = doc[name]
+            count = 0
+            where: dict[str, list[int]] = {}
+            for token in analyzer(value, positions=True):
+                postings = fields[name].setdefault(token.text, {})
+                postings[seq] = postings.get(seq, 0) + 1
+                count += 1
+                if name == "text":
+                    where.setdefault(token.text, []).append(token.pos)
+                if name in EXACT_FIELDS:
+                    words.add(token.text)
+            lengths[name].append(_quantised(count))
+            if name == "text":
+                positions.append(where)
+        for name in KEYWORD_FIELDS:
+            for key in doc[name].split():
+                postings = fields[name].setdefault(key, {})
+                postings[seq] = postings.get(seq, 0) + 1
+        for name in ID_FIELDS:
+            if doc[name]:
+                fields[name].setdefault(doc[name], {})[seq] = 1
+        display = doc["display"]
+        if display:
+            own = doc["text"]
+            display = display[: max(len(own), 1) + SNIPPET_EXTRA]
+        rows.append(
+            [
+                entry.id,
+                doc["url"],
+                doc["number"],
+                doc["title"],
+                entry.game,
+                entry.kind,
+                doc["role"],
+                ids.get(entry.parent or "", -1),
+                doc["title_key"],
+                doc["parent_key"],
+                0 if doc["official"] is False else 1,
+                doc["text"],
+                display,
+            ]
+        )
+
+    names = _names_table(kb)
+    phrases: dict[str, list[int]] = {}
+    for stems in sorted(_phrase_keys(names)):
+        docs = [
+            seq
+            for seq, where in enumerate(positions)
+            if all(s in where for s in stems)
+            and any(all(p + i in where[s] for i, s in enumerate(stems)) for p in where[stems[0]])
+        ]
+        if docs:
+            phrases[" ".join(stems)] = docs
+
+    lemmas = lemma_table()
+    return {
+        "format": CLIENT_FORMAT,
+        "games": {g.id: g.title for g in kb.games},
+        "kinds": list(KINDS),
+        "docs": rows,
+        "fields": {
+            name: {
+                "terms": {term: _encode(p) for term, p in sorted(postings.items())},
+                "lengths": lengths.get(name),
+            }
+            for name, postings in fields.items()
+        },
+        "phrases": phrases,
+        "names": names,
+        "thesaurus": _thesaurus(),
+        "analysis": {
+            "stops": sorted(stop_words()),
+            "elisions": list(ELISIONS),
+            "question_words": sorted(query_module.QUESTION_WORDS),
+            "question_markers": sorted(query_module.QUESTION_MARKERS),
+            "kind_names": query_module.KIND_NAMES,
+            # The stem of every word of the corpus and of every lemma-table form: the browser
+            # stems with the same Snowball algorithm, but looks these up first.
+            "stems": _stem_table(words | set(lemmas)),
+        },
+    }
+
+
+def _stem_table(words: set[str]) -> dict[str, str]:
+    """word -> its stem, for the words whose stem is not what Snowball alone gives.
+
+    The JavaScript stemmer is the French Snowball algorithm (tested against the Python one on
+    every word of the corpus); what it cannot know is the lemma table (« attaquent » ->
+    « attaquer ») and the « -ee(s) » rule, which are data here.
+    """
+    from whoosh.lang.snowball.french import FrenchStemmer
+
+    snowball = FrenchStemmer().stem
+    table = {}
+    for word in sorted(words):
+        if len(word) > 2 and not word[0].isdigit():
+            stemmed = stem(word)
+            if stemmed != snowball(word):
+                table[word] = stemmed
+    return table
+
+
+def _names_table(kb: KnowledgeBase) -> list[dict[str, Any]]:
+    """The glossary names with the keys the searcher derives from them (see Searcher)."""
+    out = []
+    for row in glossary_names(kb):
+        key = " ".join(analyze(row["name"], stemmed=False))  # "" rows still make twins
+        titles = sorted({" ".join(analyze(t, stemmed=False)) for t in row["expand"]} - {""})
+        out.append(
+            {
+                "key": key,
+                "typed": _typed_key(row["name"]),
+                "english": _english_key(key) if row["foreign"] else "",
+                "game": row["game"],
+                "targets": row["targets"],
+                "titles": titles,
+                "foreign": bool(row["foreign"]),
+            }
+        )
+    return out
+
+
+def _thesaurus() -> list[dict[str, Any]]:
+    groups = []
+    for group in load_thesaurus().groups:
+        groups.append(
+            {
+                "phrases": [[list(p.words), list(p.stems)] for p in group.phrases],
+                "sources": [[list(p.words), list(p.stems)] for p in group.sources],
+                "games": sorted(group.games) if group.games is not None else None,
+            }
+        )
+    return groups
+
+
+def client_index_json(kb: KnowledgeBase) -> str:
+    return json.dumps(build_client_index(kb), ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,84 @@
+// The header's search box: the first results of Arbitre's search as the player types; Enter
+// opens the « Recherche » page with every result.  The engine loads on the box's first focus.
+import { entryHref, escapeHtml, hitLabel, loadEngine } from "./load.js";
+
+const SHOWN = 8;
+
+function setup(input) {
+  const form = input.form;
+  const panel = form.querySelector(".arb-header-search__results");
+  let timer = null;
+  let engine = null;
+
+  const hide = () => {
+    panel.hidden = true;
+  };
+
+  async function update() {
+    const q = input.value.trim();
+    if (!q) {
+      hide();
+      panel.innerHTML = "";
+      return;
+    }
+    try {
+      engine = engine || (await loadEngine());
+      const result = engine.search(q, { limit: SHOWN });
+      const games = engine.data.games;
+      const labels = engine.kindLabels;
+      let html = result.hits
+        .map(
+          (h) =>
+            `<a class="arb-header-hit" data-entry="${escapeHtml(h.id)}" href="${escapeHtml(entryHref(h.url))}">` +
+            `<strong>${escapeHtml(hitLabel(h))}</strong>` +
+            `<span class="arb-hit-meta">${escapeHtml(games[h.game] || h.game)} · ${escapeHtml(labels[h.kind] || h.kind)}</span></a>`,
+        )
+        .join("");
+      if (!result.hits.length) html = `<p class="arb-header-none">Aucun résultat pour « ${escapeHtml(q)} ».</p>`;
+      const more = new URL(form.action);
+      more.searchParams.set("requete", q);
+      html += `<a class="arb-header-more" href="${escapeHtml(more.href)}">Tous les résultats (${result.total})</a>`;
+      panel.innerHTML = html;
+      panel.dataset.query = q;
+      panel.hidden = false;
+    } catch (error) {
+      panel.innerHTML = `<p class="arb-error">${escapeHtml(error.message)}</p>`;
+      panel.hidden = false;
+    }
+  }
+
+  input.addEventListener("focus", () => {
+    loadEngine().catch(() => {});
+    if (panel.innerHTML) panel.hidden = false;
+  });
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(update, 80);
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") hide();
+    if (event.key === "ArrowDown") {
+      const first = panel.querySelector("a");
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  });
+  panel.addEventListener("keydown", (event) => {
+    const links = [...panel.querySelectorAll("a")];
+    const i = links.indexOf(document.activeElement);
+    if (event.key === "ArrowDown" && i < links.length - 1) links[i + 1].focus();
+    else if (event.key === "ArrowUp") (i > 0 ? links[i - 1] : input).focus();
+    else if (event.key === "Escape") {
+      hide();
+      input.focus();
+    } else return;
+    event.preventDefault();
+  });
+  document.addEventListener("click", (event) => {
+    if (!form.contains(event.target)) hide();
+  });
+}
+
+document.querySelectorAll("[data-arb-header-search]").forEach(setup);

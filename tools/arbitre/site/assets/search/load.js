@@ -1,0 +1,43 @@
+// Loads the search engine and its index once, on first use (the header box's focus, or the
+// « Recherche » page), from this folder of the site: works on any static copy.
+let pending = null;
+
+export const siteRoot = new URL("../../", import.meta.url);
+
+export function loadEngine() {
+  if (!pending) {
+    pending = Promise.all([
+      fetch(new URL("index.json", import.meta.url)).then((r) => {
+        if (!r.ok) throw new Error(`index de recherche introuvable (${r.status})`);
+        return r.json();
+      }),
+      import("./engine.js"),
+    ]).then(([data, module]) => {
+      const engine = new module.Engine(data);
+      engine.kindLabels = data.kind_labels || {};
+      return engine;
+    });
+    pending.catch(() => {
+      pending = null; // a failed load may be retried
+    });
+  }
+  return pending;
+}
+
+// The site-relative URL of an entry (« /the-spoils/regles/section-6/#609.1f ») on this copy.
+export function entryHref(url) {
+  return new URL(url.replace(/^\//, ""), siteRoot).href;
+}
+
+const escapeHtml = (s) =>
+  String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
+export { escapeHtml };
+
+// What a hit is called: its number and title; a rule without a title, its number and the
+// start of its text; never its id.
+export function hitLabel(hit) {
+  if (hit.title) return [hit.number, hit.title].filter(Boolean).join(" ");
+  const start = (hit.text || "").replace(/\s+/g, " ").trim();
+  const cut = start.length > 70 ? start.slice(0, 70).replace(/\s+\S*$/, "") + "…" : start;
+  return [hit.number, cut].filter(Boolean).join(" ") || "(sans titre)";
+}

@@ -1,0 +1,108 @@
+// The « Recherche » page: /recherche/?requete=Q[&jeu=G][&type=K][&page=N].
+// Contract for the browser tests: results are `[data-entry]` elements in rank order inside
+// #arb-results, which gets `data-search-done` once they are shown (also when there are none).
+import { entryHref, escapeHtml, hitLabel, loadEngine } from "./load.js";
+
+const PAGE_SIZE = 10;
+
+const form = document.getElementById("arb-search");
+const out = document.getElementById("arb-results");
+const fields = { requete: form.elements.requete, jeu: form.elements.jeu, type: form.elements.type };
+
+function link(params, changes) {
+  const p = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) p.set(key, value);
+    else p.delete(key);
+  }
+  return "?" + p.toString();
+}
+
+function pager(params, page, pages) {
+  if (pages < 2) return "";
+  const items = [];
+  if (page > 1) items.push(`<a href="${link(params, { page: page - 1 })}" rel="prev">← Précédents</a>`);
+  items.push(`<span>Page ${page} sur ${pages}</span>`);
+  if (page < pages) items.push(`<a href="${link(params, { page: page + 1 })}" rel="next">Suivants →</a>`);
+  return `<nav class="arb-pager" aria-label="Pages de résultats">${items.join(" ")}</nav>`;
+}
+
+async function show(params) {
+  const q = (params.get("requete") || "").trim();
+  delete out.dataset.searchDone;
+  if (!q) {
+    out.innerHTML = "";
+    out.dataset.searchDone = "";
+    return;
+  }
+  out.innerHTML = "<p>Recherche…</p>";
+  let engine;
+  try {
+    engine = await loadEngine();
+  } catch (error) {
+    out.innerHTML = `<p class="arb-error">La recherche n’a pas pu se charger : ${escapeHtml(error.message)}</p>`;
+    out.dataset.searchDone = "";
+    return;
+  }
+  const page = Math.max(1, parseInt(params.get("page") || "1", 10) || 1);
+  let result;
+  try {
+    result = engine.search(q, {
+      game: params.get("jeu") || null,
+      kind: params.get("type") || null,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    });
+  } catch (error) {
+    out.innerHTML = `<p class="arb-error">${escapeHtml(error.message)}</p>`;
+    out.dataset.searchDone = "";
+    return;
+  }
+  const games = engine.data.games;
+  const labels = engine.kindLabels;
+  let html = "";
+  if (result.corrected.length) {
+    const changes = result.corrected.map(([a, b]) => `« ${escapeHtml(a)} » → « ${escapeHtml(b)} »`).join(", ");
+    html += `<p class="arb-note" data-corrected>Mots corrigés : ${changes} (recherche faite aussi avec la correction).</p>`;
+  }
+  if (result.suggestion) {
+    html += `<p class="arb-suggestion">Vouliez-vous dire <a href="${link(params, { requete: result.suggestion, page: null })}">${escapeHtml(result.suggestion)}</a> ?</p>`;
+  }
+  const pages = Math.ceil(Math.min(result.total, 1000) / PAGE_SIZE);
+  const count = result.total === 1 ? "1 résultat" : `${result.total} résultats`;
+  html += `<p class="arb-count">${result.total ? count : "Aucun résultat"} pour « ${escapeHtml(q)} »` +
+    (result.game ? ` dans ${escapeHtml(games[result.game] || result.game)}` : "") +
+    (result.kind ? ` (${escapeHtml(labels[result.kind] || result.kind)})` : "") + "</p>";
+  if (result.hits.length) {
+    html += `<ol class="arb-hits" start="${(page - 1) * PAGE_SIZE + 1}">`;
+    for (const h of result.hits) {
+      html +=
+        `<li data-entry="${escapeHtml(h.id)}"><a href="${escapeHtml(entryHref(h.url))}"><strong>${escapeHtml(hitLabel(h))}</strong></a>` +
+        `<span class="arb-hit-meta">${escapeHtml(games[h.game] || h.game)} · ${escapeHtml(labels[h.kind] || h.kind)}</span>` +
+        `<div class="arb-snippet">${h.snippet}</div></li>`;
+    }
+    html += "</ol>";
+  }
+  html += pager(params, page, pages);
+  out.innerHTML = html;
+  out.dataset.searchDone = "";
+}
+
+const params = new URLSearchParams(window.location.search);
+for (const [key, input] of Object.entries(fields)) if (input) input.value = params.get(key) || "";
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const p = new URLSearchParams();
+  for (const [key, input] of Object.entries(fields)) if (input && input.value.trim()) p.set(key, input.value.trim());
+  history.pushState(null, "", "?" + p.toString());
+  show(p);
+});
+for (const select of [fields.jeu, fields.type]) {
+  select?.addEventListener("change", () => form.requestSubmit());
+}
+window.addEventListener("popstate", () => {
+  const p = new URLSearchParams(window.location.search);
+  for (const [key, input] of Object.entries(fields)) if (input) input.value = p.get(key) || "";
+  show(p);
+});
+show(params);

@@ -1,0 +1,38 @@
+"""The site's search, as files of the site: the engine's ES modules and style sheet
+(`site/assets/search/`) and the index of every entry (`client_index`), under assets/search/.
+
+The mkdocs-material theme is extended by `site/theme/` (its header's search box and the
+module that drives it); `build.run_mkdocs` puts that folder ahead of the theme's templates.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.search.client_index import build_client_index
+from arbitre.site.pages import KIND_LABELS
+
+SEARCH_DIR = "assets/search"
+INDEX_FILE = f"{SEARCH_DIR}/index.json"
+ASSET_SUFFIXES = (".js", ".css")
+
+
+def theme_dir() -> Path:
+    """The folder of template overrides (partials/header.html, main.html)."""
+    return Path(str(resources.files("arbitre.site").joinpath("theme")))
+
+
+def search_files(kb: KnowledgeBase) -> dict[str, str]:
+    """site_src-relative path -> text, for the search's code and index."""
+    files: dict[str, str] = {}
+    assets = resources.files("arbitre.site").joinpath("assets", "search")
+    for item in sorted(assets.iterdir(), key=lambda p: p.name):
+        if item.name.endswith(ASSET_SUFFIXES):
+            files[f"{SEARCH_DIR}/{item.name}"] = item.read_text(encoding="utf-8")
+    index = build_client_index(kb)
+    index["kind_labels"] = KIND_LABELS
+    files[INDEX_FILE] = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    return files
