@@ -17,6 +17,7 @@ from typing import Any
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.site import urls
+from arbitre.site.pages import repeated_title
 from arbitre.site.text import plain_excerpt
 
 DATA_DIR = "assets/arbitre/data"
@@ -64,7 +65,7 @@ def entry_record(
         "u": f"{urls.page_path(entry, kb)}#{urls.anchor(entry.id)}",
         "x": definition(entry, kb)
         if entry.kind == "glossary"
-        else plain_excerpt(entry.text, TEXT_LIMIT),
+        else plain_excerpt(entry.text[repeated_title(entry) :], TEXT_LIMIT),
         "s": f"{posixpath.basename(entry.source.file)}, {lines}",
     }
     optional = {
@@ -74,7 +75,11 @@ def entry_record(
         "p": entry.parent,
         "b": prev,
         "a": nxt,
-        "r": [f"« {u.target} » — {u.note}" for u in entry.unresolved],
+        "r": [
+            f"« {u.target} » — {u.note}"
+            + (f" (cible probable : {u.intended})" if u.intended else "")
+            for u in entry.unresolved
+        ],
     }
     record.update({k: v for k, v in optional.items() if v})
     return record
