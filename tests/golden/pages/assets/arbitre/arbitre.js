@@ -303,6 +303,9 @@
   }
 
   function start() {
+    // Material's search panel is a dialog without a name (axe: aria-dialog-name).
+    var dialog = document.querySelector(".md-search[role=dialog]:not([aria-label])");
+    if (dialog) dialog.setAttribute("aria-label", "Recherche");
     var missing = document.getElementById("arb-notfound");
     if (missing) notFound(missing);
     var moved = document.getElementById("arb-forward");
