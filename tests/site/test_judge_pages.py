@@ -118,3 +118,9 @@ def test_a_long_glossary_is_split_by_letters(monkeypatch: pytest.MonkeyPatch) ->
         {"A–G": "jeu-a/glossaire/a-g/index.md"},
         {"R": "jeu-a/glossaire/r/index.md"},
     ]
+
+
+def test_terms_neighbours_follow_the_alphabet() -> None:
+    records = game_data(small_kb(), "jeu-a")["entries"]
+    epuiser = records["jeu-a/glossaire/epuiser"]
+    assert (epuiser["b"], epuiser["a"]) == ("jeu-a/glossaire/allie", "jeu-a/glossaire/garde")

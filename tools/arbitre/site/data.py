@@ -17,7 +17,7 @@ from typing import Any
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.site import urls
-from arbitre.site.pages import repeated_title
+from arbitre.site.pages import repeated_title, sort_key
 from arbitre.site.text import plain_excerpt
 
 DATA_DIR = "assets/arbitre/data"
@@ -41,7 +41,8 @@ def definition(term: Entry, kb: KnowledgeBase) -> str:
 
 def _neighbours(kb: KnowledgeBase, game: str) -> dict[str, tuple[str | None, str | None]]:
     """entry id -> (previous, next) entry of the same kind in the same document (a rule's
-    neighbours are rules; sections and rules of numbered rulebooks read as one sequence)."""
+    neighbours are rules; sections and rules of numbered rulebooks read as one sequence; terms
+    in the glossary's alphabetical order)."""
     groups: dict[tuple[str, str], list[str]] = {}
     for entry in kb.entries:
         if entry.game != game:
@@ -49,7 +50,9 @@ def _neighbours(kb: KnowledgeBase, game: str) -> dict[str, tuple[str | None, str
         kind = "rule" if entry.kind in ("rule", "section") else entry.kind
         groups.setdefault((entry.document, kind), []).append(entry.id)
     out: dict[str, tuple[str | None, str | None]] = {}
-    for ids in groups.values():
+    for (_document, kind), ids in groups.items():
+        if kind == "glossary":  # the glossary reads alphabetically
+            ids.sort(key=lambda i: sort_key(kb.by_id[i].title or i))
         for i, entry_id in enumerate(ids):
             out[entry_id] = (ids[i - 1] if i else None, ids[i + 1] if i + 1 < len(ids) else None)
     return out
