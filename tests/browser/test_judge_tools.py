@@ -233,3 +233,9 @@ def test_an_unknown_short_link_offers_a_search_in_french(page, pages_host):
 def test_another_spelling_of_a_short_link_is_followed(page, pages_host):
     page.goto(pages_host + "/r/The-Spoils/609.1F")
     page.wait_for_url(re.compile(r"/the-spoils/regles/section-6/#609\.1f$"))
+
+
+def test_an_old_anchor_of_a_split_document_follows_to_its_section(page, static_site):
+    page.goto(static_site + "/the-spoils/regles/#609.1f")
+    page.wait_for_url(re.compile(r"/the-spoils/regles/section-6/#609\.1f$"))
+    assert _tools(page)["entry"] == "the-spoils/609.1f"
