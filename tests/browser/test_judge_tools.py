@@ -173,10 +173,14 @@ def test_no_third_party_request(browser, static_site, name):
     assert requested and outside == []
 
 
-@pytest.mark.parametrize("name", sorted(PAGES))
-def test_accessibility_no_serious_violation(page, static_site, name):
+@pytest.mark.parametrize(
+    ("name", "scheme"),
+    [(name, "light") for name in sorted(PAGES)] + [("rule", "dark"), ("examples", "dark")],
+)
+def test_accessibility_no_serious_violation(page, static_site, name, scheme):
     from axe_playwright_python.sync_playwright import Axe
 
+    page.emulate_media(color_scheme=scheme)
     page.goto(static_site + PAGES[name], wait_until="networkidle")
     results = Axe().run(page)
     serious = [
