@@ -91,6 +91,7 @@ def test_short_links_and_players_pages(built) -> None:  # type: ignore[no-untype
             continue
         html = page.read_text(encoding="utf-8")
         assert "arb-src" not in html, page
+        assert "{: ." not in html, page  # an attr_list line printed as text (the pagers did)
         assert "Référence non résolue" not in html, page
         assert "_1954c37249931fef.txt" not in html, page
         assert not re.search(r"https?://(?!127\.0\.0\.1)[^\"']*\.(?:css|js|woff2?)\b", html), page
