@@ -34,6 +34,9 @@ class _Ids(HTMLParser):
         values = dict(attrs)
         if values.get("id"):
             self.ids.add(values["id"] or "")
+        if tag == "meta" and values.get("http-equiv") == "refresh":
+            # a short link's page (r/<id>/): its target must exist like any link's
+            self.links.append((values.get("content") or "").partition("url=")[2])
         href = values.get("href")
         if tag == "a" and href and not re.match(r"[a-z]+:", href):
             self.links.append(href)
@@ -81,15 +84,26 @@ def test_build_small_site(project: ProjectPaths) -> None:
     lines = list(site_build.build_site(small_kb(), project, examples=small_examples()))
     assert lines[0].startswith("rendered 11 pages")
     assert lines[1].startswith("search index: ")
-    searched = len(search_files(small_kb()))  # the search's modules, style sheet and index
-    assert lines[2].startswith(f"site_src: {12 + searched} file(s) written, 1 removed")
+    # 11 pages, the stylesheet, the script, one data file per game, and the search's modules,
+    # style sheet and index
+    searched = len(search_files(small_kb()))
+    assert lines[2].startswith(f"site_src: {15 + searched} file(s) written, 1 removed")
     assert not (project.site_src / "old").exists()
     assert (project.site_src / ".gitkeep").exists()  # checked in: kept
     rules = parse(project.site / "jeu-a" / "regles" / "index.html")
     assert {"101.1", "101.1a", "101.1a--exemple", "102.1--ndt"} <= rules.ids
-    # The first use of a term links to its definition, with the definition as hover text.
-    title = rules.titled_links["../glossaire/#glossaire--epuiser"]
-    assert title.startswith("Épuiser (anglais : Exhaust) — Épuiser : action de tourner une carte.")
+    # The first use of a term links to its definition; no hover text repeats it in the page:
+    # the script previews it from the game's data file.
+    assert "../glossaire/#glossaire--epuiser" in rules.links
+    assert "../glossaire/#glossaire--epuiser" not in rules.titled_links
+    data = json.loads((project.site / "assets/arbitre/data/jeu-a.json").read_text("utf-8"))
+    assert data["entries"]["jeu-a/glossaire/epuiser"]["x"].startswith(
+        "Épuiser : action de tourner une carte."
+    )
+    assert (project.site / "assets/arbitre/arbitre.js").is_file()
+    # Short links: a page per entry under r/, whose target is checked with the other links.
+    assert (project.site / "r/jeu-a/101.1a/index.html").is_file()
+    assert lines[-1].startswith("short links: ")
     # The worked example has its anchor; the rules it cites link to it.
     assert "exemple--allie-epuise" in parse(project.site / "jeu-a" / "exemples" / "index.html").ids
     assert "../exemples/#exemple--allie-epuise" in rules.links

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -65,3 +66,37 @@ def test_worked_examples_and_their_back_links(built) -> None:  # type: ignore[no
     page, _, _ = entry_url(kb.by_id["the-spoils/609.1f"], kb).partition("#")
     rules = parse(target.site / page.strip("/") / "index.html")
     assert any(h.endswith("exemples/#exemple--vitesse-zero") for h in rules.links)
+
+
+PAGE_LIMIT = 400_000  # bytes of HTML (#14: light pages; the Marvel Champions glossary was 1.4 MB)
+
+
+def test_no_page_over_400_kb_of_html(built) -> None:  # type: ignore[no-untyped-def]
+    _, target = built
+    sizes = {p.relative_to(target.site): p.stat().st_size for p in target.site.rglob("*.html")}
+    assert len(sizes) > 5000  # the pages and the short links under r/
+    assert {str(p): s for p, s in sizes.items() if s > PAGE_LIMIT} == {}
+
+
+def test_short_links_and_players_pages(built) -> None:  # type: ignore[no-untyped-def]
+    kb, target = built
+    # One short link per entry (its target is checked by the broken-links test).
+    missing = [e.id for e in kb.entries if not (target.site / "r" / e.id / "index.html").is_file()]
+    assert missing == []
+    assert (target.site / "r/the-spoils/609.1F/index.html").is_file()
+    assert "plusieurs jeux" in (target.site / "r/glossaire/deck/index.html").read_text("utf-8")
+    # Players' pages: no source-line badges, no source file names, no unresolved-reference box.
+    for page in target.site.rglob("index.html"):
+        if page.parent.relative_to(target.site).parts[:1] in (("r",), ("search",)):
+            continue
+        html = page.read_text(encoding="utf-8")
+        assert "arb-src" not in html, page
+        assert "{: ." not in html, page  # an attr_list line printed as text (the pagers did)
+        assert "Référence non résolue" not in html, page
+        assert "_1954c37249931fef.txt" not in html, page
+        assert not re.search(r"https?://(?!127\.0\.0\.1)[^\"']*\.(?:css|js|woff2?)\b", html), page
+    # 609.1f prints its title once.
+    section = (target.site / "the-spoils/regles/section-6/index.html").read_text("utf-8")
+    assert section.count("Application des dommages") >= 1
+    assert "Application des dommages</strong>" in section
+    assert "Application des dommages —" not in section

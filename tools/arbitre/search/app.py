@@ -30,6 +30,7 @@ from arbitre.paths import ProjectPaths, find_root
 from arbitre.search.indexer import build_index
 from arbitre.search.query import InvalidQuery
 from arbitre.search.service import index_problem, open_searcher
+from arbitre.site.permalinks import PermalinkIndex, choice_html
 from arbitre.site.urls import entry_url
 
 log = logging.getLogger("arbitre.search.app")
@@ -45,6 +46,14 @@ puis rechargez cette page.</p>
 <p>The site is not built yet: run <code>arbitre build</code>. The API works already:
 <a href="/api/health">/api/health</a>, <a href="/api/search?q=attaque">/api/search?q=attaque</a>,
 <a href="/docs">/docs</a>.</p>
+</body></html>
+"""
+
+NOT_FOUND = """<!doctype html>
+<html lang="fr"><meta charset="utf-8"><title>Page introuvable — Arbitre</title>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>Page introuvable</h1>
+<p>Aucune entrée ne porte cet identifiant. <a href="/recherche/">Chercher une règle</a>.</p>
 </body></html>
 """
 
@@ -167,12 +176,20 @@ def create_app(
             },
         }
 
+    short_links = PermalinkIndex(kb)
+
     @app.get("/r/{entry_id:path}", summary="Permalink: redirects to the entry on the site")
     def permalink(entry_id: str) -> Any:
-        entry = kb.get(entry_id)
-        if entry is None:
-            return _error(404, f"no entry {entry_id!r}")
-        return RedirectResponse(entry_url(entry, kb), status_code=302)
+        # The same answers as the static copy's r/ pages (site/permalinks.py): any case, a
+        # number without its game, a choice page, and a French « page introuvable », not JSON.
+        entries = short_links.resolve(entry_id)
+        if len(entries) == 1:
+            return RedirectResponse(entry_url(entries[0], kb), status_code=302)
+        if entries:
+            return HTMLResponse(choice_html(kb, entry_id, entries, lambda e: entry_url(e, kb)))
+        not_found = paths.site / "404.html"
+        page = not_found.read_text(encoding="utf-8") if not_found.is_file() else NOT_FOUND
+        return HTMLResponse(page, status_code=404)
 
     site: Path = paths.site
     if (site / "index.html").is_file():

@@ -22,12 +22,19 @@ import jinja2
 from arbitre.errors import ArbitreError
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.paths import ProjectPaths
+from arbitre.site.data import entry_data_files
 from arbitre.site.examples import WorkedExample, load_examples
 from arbitre.site.pages import Page, site_nav, site_pages
 from arbitre.site.search_files import search_files, theme_dir
+from arbitre.site.permalinks import write_permalinks
 from arbitre.site.text import escape_attribute
 
 STYLESHEET = "assets/arbitre.css"  # listed under extra_css in mkdocs.yml
+# Browser code and its data, copied into site_src/ (the script is under extra_javascript).
+ASSETS = Path(__file__).parent / "assets"
+ASSET_DIR = "assets/arbitre"
+# Templates that replace Material's (the French « page introuvable »): put in front of the
+# theme's own folders by run_mkdocs, so they apply from any project root.
 KEEP = {".gitkeep"}  # the only file of site_src/ that is checked in (it keeps the folder in git)
 
 
@@ -93,6 +100,9 @@ def render_site(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) 
     if clashes:
         raise ArbitreError("two pages write the same file:\n" + "\n".join(clashes))
     files[STYLESHEET] = environment().get_template("arbitre.css.j2").render()
+    for asset in sorted(ASSETS.glob("*.js")):
+        files[f"{ASSET_DIR}/{asset.name}"] = asset.read_text(encoding="utf-8")
+    files.update(entry_data_files(kb))
     return dict(sorted(files.items()))
 
 
@@ -152,7 +162,7 @@ def run_mkdocs(
             nav=nav,
             strict=strict,
         )
-        config.theme.dirs.insert(0, str(theme_dir()))  # Arbitre's header search box
+        config.theme.dirs.insert(0, str(theme_dir()))  # header search box, French 404 page
         config.plugins.on_startup(command="build", dirty=False)
         try:
             build(config)
@@ -211,10 +221,13 @@ def build_site(
         shutil.rmtree(staging)
     try:
         warnings = run_mkdocs(paths.mkdocs_yml, paths.site_src, staging, nav, strict=strict)
+        count = write_permalinks(kb, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    _replace_dir(staging, paths.site)
     for message in warnings:
         yield f"mkdocs warning: {message}"
     yield f"mkdocs: {paths.site} ({time.perf_counter() - stage:.2f} s)"
+
+    _replace_dir(staging, paths.site)
+    yield f"short links: {count} pages under r/"

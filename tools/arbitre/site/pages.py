@@ -127,7 +127,6 @@ class SiteData:
         self.used_in = used_in(kb, {k: [s.term for s in v] for k, v in self.spans.items()})
         self.doc_titles = {(g.id, d): t for g in kb.games for d, t in g.documents}
         self.split = urls.split_documents(kb)
-        self._tooltips: dict[str, str] = {}
         # entry id -> glossary terms it defines (`defined_by`) or holds (a term's parent).
         self.defines: dict[str, list[str]] = {}
         for entry in kb.entries:
@@ -138,12 +137,6 @@ class SiteData:
                     listed = self.defines.setdefault(owner, [])
                     if entry.id not in listed:
                         listed.append(entry.id)
-
-    def tooltip(self, term: Entry) -> str:
-        """term_tooltip, computed once per term (a common term is linked hundreds of times)."""
-        if term.id not in self._tooltips:
-            self._tooltips[term.id] = term_tooltip(term, self.kb)
-        return self._tooltips[term.id]
 
     def page_of(self, entry: Entry) -> str:
         return urls.page_path(entry, self.kb)
@@ -168,7 +161,9 @@ class SiteData:
         doc = self.doc_titles.get((entry.game, entry.document), entry.document)
         head = " ".join(x for x in (entry.number, entry.title) if x)
         if entry.kind == "glossary":
-            return self.tooltip(entry)
+            # Short: the definition itself is previewed by the script (site/data.py).
+            english = f" (anglais : {entry.english})" if entry.english else ""
+            return f"{entry.title}{english} — glossaire"
         if not head:
             head = plain_excerpt(entry.text, 90)
         return f"{head} — {doc}"
@@ -196,30 +191,27 @@ class SiteData:
         }
 
 
-def term_tooltip(term: Entry, kb: KnowledgeBase) -> str:
-    """The hover text of a term: its definition (or the defining entry's text), and English."""
-    text = term.text
-    if not text.strip() and term.defined_by and term.defined_by in kb.by_id:
-        text = kb.by_id[term.defined_by].text
-    if not text.strip() and term.role == "redirect" and term.refs and term.refs[0] in kb.by_id:
-        text = kb.by_id[term.refs[0]].text
-    excerpt = plain_excerpt(text) if text.strip() else "Voir le glossaire."
-    english = ""
-    if term.english:
-        english = f" (anglais : {term.english}{', déduit' if term.english_inferred else ''})"
-    return f"{term.title}{english} — {excerpt}"
+def repeated_title(entry: Entry) -> int:
+    """Length of the text's opening that repeats the entry's title (« Application des dommages
+    — Tous les… » under the title « Application des dommages »), else 0: the title is printed
+    once, in the entry's head."""
+    if not entry.title or entry.kind != "rule":
+        return 0
+    if not fold(entry.text).startswith(fold(entry.title)):
+        return 0
+    rest = re.match(r"\s*[—–:.\-]+(?:\s+|$)", entry.text[len(entry.title) :])
+    return len(entry.title) + rest.end() if rest else 0
 
 
 def entry_body(data: SiteData, page: str, entry: Entry) -> str:
     """The entry's text with glossary terms and the entries it cites linked where they appear:
-    a rule by its printed number, another entry by its title."""
+    a rule by its printed number, another entry by its title.  The links carry no hover text:
+    the script previews the target (its definition, its text) from the game's data file."""
     kb = data.kb
     inserts: list[Insert] = []
     for span in data.spans.get(entry.id, []):
         term = kb.by_id[span.term]
-        inserts.append(
-            Insert(span.start, span.end, data.href(page, term.id), data.tooltip(term), "arb-term")
-        )
+        inserts.append(Insert(span.start, span.end, data.href(page, term.id), "", "arb-term"))
     cited = [kb.by_id[r] for r in entry.refs]
     numbers = {t.number: t.id for t in cited if t.number}
     titles = {t.title: t.id for t in cited if t.title and not t.number}
@@ -227,8 +219,15 @@ def entry_body(data: SiteData, page: str, entry: Entry) -> str:
     for start, end, target in sorted(spans):
         if any(i.start < end and start < i.end for i in inserts):
             continue
-        inserts.append(Insert(start, end, data.href(page, target), data.hover(kb.by_id[target])))
-    return render_text(entry.text, inserts)
+        inserts.append(Insert(start, end, data.href(page, target), "", "arb-ref"))
+    skip = repeated_title(entry)
+    if skip:
+        inserts = [
+            Insert(i.start - skip, i.end - skip, i.href, i.title, i.css)
+            for i in inserts
+            if i.start >= skip
+        ]
+    return render_text(entry.text[skip:], inserts)
 
 
 def _heading(entry: Entry) -> str:
@@ -255,15 +254,6 @@ def _starts_paragraph(markdown: str) -> bool:
     return not re.match(r"(?:[-*+]|\d+[.)]|>|#|\||```|\s)", first)
 
 
-def source_lines(entry: Entry) -> str:
-    start, end = entry.source.line_start, entry.source.line_end
-    return f"l. {start}" if start == end else f"l. {start}–{end}"
-
-
-def source_label(entry: Entry) -> str:
-    return f"{posixpath.basename(entry.source.file)}, {source_lines(entry)}"
-
-
 def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> dict[str, Any]:
     """What the entry template needs for one entry on one page."""
     kb = data.kb
@@ -282,14 +272,6 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
         badges.append(ROLE_LABELS[entry.role])
     if not entry.official:
         badges.append("non officiel")
-    unresolved = []
-    for u in entry.unresolved:
-        intended = None
-        if u.intended and u.intended in kb.by_id:
-            intended = data.link_view(page, u.intended, entry)
-        unresolved.append(
-            {"target": escape_inline(u.target), "note": escape_inline(u.note), "intended": intended}
-        )
     heading = _heading(entry)
     body = entry_body(data, page, entry) if entry.text.strip() else ""
     return {
@@ -317,11 +299,12 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
         ),
         "refs": [data.link_view(page, r, entry) for r in entry.refs],
         # A term citing the entry that defines it is listed once, under « Termes définis ».
-        "cited_by": [
-            data.link_view(page, c, entry)
-            for c in kb.cited_by(entry.id)
-            if c not in data.defines.get(entry.id, [])
-        ],
+        "cited_by": cited_by_groups(
+            data,
+            page,
+            entry,
+            [c for c in kb.cited_by(entry.id) if c not in data.defines.get(entry.id, [])],
+        ),
         "examples": example_links(data, page, entry.id),
         "rulings_block": rulings_view(data, page, entry),
         # Terms this entry defines, unless the page lists them itself (the glossary page).
@@ -330,11 +313,36 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
             for t in data.defines.get(entry.id, [])
             if data.page_of(kb.by_id[t]) != page
         ],
-        "unresolved": unresolved,
+        # Source lines and unresolved references are the maintainer's: the script shows them
+        # in the entry's « Source » disclosure, from the game's data file (site/data.py).
         "notes": [escape_inline(n) for n in entry.notes],
-        "source": escape_inline(source_label(entry)),
-        "lines": source_lines(entry),
     }
+
+
+# « Cité par », one group per kind of citing entry, in this order.
+CITED_BY_GROUPS = ("règles", "FAQ et errata", "glossaire", "commentaires")
+
+
+def citing_group(entry: Entry) -> str:
+    if entry.role in ("commentary", "quote") or entry.kind in ("note", "example"):
+        return "commentaires"
+    if entry.kind in ("faq", "errata"):
+        return "FAQ et errata"
+    if entry.kind == "glossary":
+        return "glossaire"
+    return "règles"
+
+
+def cited_by_groups(
+    data: SiteData, page: str, entry: Entry, citing: list[str]
+) -> list[dict[str, Any]]:
+    """The entries citing `entry`, grouped (rules, FAQ and errata, glossary, commentary)."""
+    groups: dict[str, list[dict[str, str]]] = {}
+    for cid in citing:
+        groups.setdefault(citing_group(data.kb.by_id[cid]), []).append(
+            data.link_view(page, cid, entry)
+        )
+    return [{"label": g, "links": groups[g]} for g in CITED_BY_GROUPS if g in groups]
 
 
 def _document_entries(kb: KnowledgeBase, game: str, document: str) -> list[Entry]:
@@ -572,14 +580,16 @@ def _neighbour(
     }
 
 
-def glossary_page(data: SiteData, game: Game) -> Page | None:
+def glossary_pages(data: SiteData, game: Game) -> list[Page]:
+    """The glossary of a game: one page, or (urls.glossary_parts) an index page and one page
+    per range of letters."""
     kb = data.kb
     terms = _glossary_terms(kb, game.id)
     # A document named « glossaire » shares this page: its heading and introduction come first,
     # entries filed under a term (an FAQ answer, an example) follow that term.
     others = _document_entries(kb, game.id, urls.GLOSSARY_SLUG)
     if not terms and not others:
-        return None
+        return []
     page = urls.glossary_page(game.id)
     under_term: dict[str, list[Entry]] = {}
     intro: list[Entry] = []
@@ -589,33 +599,119 @@ def glossary_page(data: SiteData, game: Game) -> Page | None:
             intro.append(entry)
         else:
             under_term.setdefault(owner.id, []).append(entry)
+    parts = urls.glossary_parts(kb).get(game.id, [])
+    common = {
+        "game": escape_inline(game.title),
+        "game_href": relative_link(page, urls.game_page(game.id)),
+        "lexicon_href": relative_link(page, urls.LEXICON_PAGE),
+        "count": len(terms),
+    }
+    if not parts:
+        return [
+            Page(
+                page,
+                "glossary.md.j2",
+                f"Glossaire — {game.title}",
+                {
+                    **common,
+                    "intro": _entries_context(data, page, intro, 2),
+                    "letters": _letters(data, page, terms, under_term),
+                    "parts": [],
+                    "part": None,
+                    "forward": None,
+                },
+            )
+        ]
+    by_part: dict[str, list[Entry]] = {}
+    for term in terms:
+        by_part.setdefault(urls.glossary_part_of(kb, term) or "", []).append(term)
+    forward = {
+        urls.anchor(e.id): urls.glossary_part_page(game.id, urls.glossary_part_of(kb, e) or "")
+        for e in [*terms, *[x for xs in under_term.values() for x in xs]]
+    }
+    pages = [
+        Page(
+            page,
+            "glossary.md.j2",
+            f"Glossaire — {game.title}",
+            {
+                **common,
+                "intro": _entries_context(data, page, intro, 2),
+                "letters": [],
+                "parts": [
+                    {
+                        "title": _part_title(letters),
+                        "href": relative_link(page, urls.glossary_part_page(game.id, slug)),
+                        "count": len(by_part.get(slug, [])),
+                    }
+                    for slug, letters in parts
+                ],
+                "part": None,
+                "forward": json.dumps(
+                    {a: p[len(page) :] for a, p in sorted(forward.items())},
+                    ensure_ascii=False,
+                    sort_keys=True,
+                    separators=(",", ":"),
+                ),
+            },
+        )
+    ]
+    for position, (slug, letters) in enumerate(parts):
+        ppage = urls.glossary_part_page(game.id, slug)
+        neighbours = [
+            {
+                "title": _part_title(other[1]),
+                "href": relative_link(ppage, urls.glossary_part_page(game.id, other[0])),
+            }
+            if 0 <= i < len(parts) and (other := parts[i])
+            else None
+            for i in (position - 1, position + 1)
+        ]
+        pages.append(
+            Page(
+                ppage,
+                "glossary.md.j2",
+                f"Glossaire — {game.title} ({_part_title(letters)})",
+                {
+                    **common,
+                    "game_href": relative_link(ppage, urls.game_page(game.id)),
+                    "lexicon_href": relative_link(ppage, urls.LEXICON_PAGE),
+                    "glossary_href": relative_link(ppage, page),
+                    "intro": [],
+                    "letters": _letters(data, ppage, by_part.get(slug, []), under_term),
+                    "parts": [],
+                    "part": _part_title(letters),
+                    "previous": neighbours[0],
+                    "next": neighbours[1],
+                    "forward": None,
+                },
+            )
+        )
+    return pages
+
+
+def _part_title(letters: list[str]) -> str:
+    names = ["autres" if x == "#" else x for x in (letters[0], letters[-1])]
+    return names[0] if names[0] == names[1] else f"{names[0]}–{names[1]}"
+
+
+def _letters(
+    data: SiteData, page: str, terms: list[Entry], under_term: dict[str, list[Entry]]
+) -> list[dict[str, Any]]:
+    """The terms of a glossary page, by initial letter."""
     letters: dict[str, list[dict[str, Any]]] = {}
     for term in sorted(terms, key=lambda t: sort_key(t.title or t.id)):
-        key = sort_key(term.title or "")[0][:1].upper()
-        letter = key if key.isalpha() else "#"
         view = term_view(data, page, term)
         view["entries"] = _entries_context(data, page, under_term.get(term.id, []), 4)
-        letters.setdefault(letter, []).append(view)
-    return Page(
-        page,
-        "glossary.md.j2",
-        f"Glossaire — {game.title}",
+        letters.setdefault(urls.term_letter(term.title or ""), []).append(view)
+    return [
         {
-            "game": escape_inline(game.title),
-            "game_href": relative_link(page, urls.game_page(game.id)),
-            "lexicon_href": relative_link(page, urls.LEXICON_PAGE),
-            "count": len(terms),
-            "intro": _entries_context(data, page, intro, 2),
-            "letters": [
-                {
-                    "letter": letter,
-                    "anchor": f"arb-lettre-{letter.lower() if letter != '#' else 'autres'}",
-                    "terms": views,
-                }
-                for letter, views in sorted(letters.items(), key=lambda kv: (kv[0] == "#", kv[0]))
-            ],
-        },
-    )
+            "letter": letter,
+            "anchor": f"arb-lettre-{letter.lower() if letter != '#' else 'autres'}",
+            "terms": views,
+        }
+        for letter, views in sorted(letters.items(), key=lambda kv: (kv[0] == "#", kv[0]))
+    ]
 
 
 def term_view(data: SiteData, page: str, term: Entry) -> dict[str, Any]:
@@ -864,9 +960,7 @@ def site_pages(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -
         worked = examples_page(data, game)
         if worked is not None:
             pages.append(worked)
-        glossary = glossary_page(data, game)
-        if glossary is not None:
-            pages.append(glossary)
+        pages.extend(glossary_pages(data, game))
         pages.extend(p for p in [cards_page(data, game)] if p is not None)
     pages.append(lexicon_page(data))
     pages.append(search_page(data))
@@ -905,7 +999,16 @@ def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> 
         if game.id in with_examples:
             items.append({"Exemples commentés": urls.page_file(urls.examples_page(game.id))})
         if _glossary_terms(kb, game.id) or urls.GLOSSARY_SLUG in dict(game.documents):
-            items.append({"Glossaire": urls.page_file(urls.glossary_page(game.id))})
+            glossary = urls.page_file(urls.glossary_page(game.id))
+            parts = urls.glossary_parts(kb).get(game.id)
+            if parts:
+                children = [glossary] + [
+                    {_part_title(letters): urls.page_file(urls.glossary_part_page(game.id, slug))}
+                    for slug, letters in parts
+                ]
+                items.append({"Glossaire": children})
+            else:
+                items.append({"Glossaire": glossary})
         if kb.card_rulings(game.id):
             items.append({"Cartes": urls.page_file(cards_page_path(game.id))})
         nav.append({game.title: items})

@@ -16,6 +16,10 @@ Scheme:
   `#exemple--<scenario slug>`.
 - a document whose id is « glossaire » shares the glossary page: its other entries (a heading,
   FAQ answers filed under a term) are shown there.
+- a glossary of more than GLOSSARY_LIMIT terms is split by initial letters into pages of about
+  GLOSSARY_PART terms, /<game>/glossaire/<letters>/ (« a-c », « d-h »…); /<game>/glossaire/
+  keeps the introduction, lists the parts and forwards an old #anchor link.  Entries filed
+  under a term follow it.
 
 Splitting needs the whole knowledge base (an entry's top-level section is found through its
 parents), so `page_path` and `entry_url` take it as an optional argument.  Without it they
@@ -26,9 +30,13 @@ have it.
 
 from __future__ import annotations
 
+import math
+import re
 import weakref
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry
 
 if TYPE_CHECKING:
@@ -38,6 +46,10 @@ if TYPE_CHECKING:
 # comprehensive rules of The Spoils and Altered exceed it, their FAQs do not.
 PAGE_LIMIT = 400
 
+# A glossary page with every definition, its « Voir aussi », « Cité par » and « Utilisé dans »
+# weighs about 3 kB of HTML per term: above this many terms it is split (no page over 400 kB).
+GLOSSARY_LIMIT = 150
+GLOSSARY_PART = 70
 GLOSSARY_SLUG = "glossaire"
 EXAMPLES_SLUG = "exemples"
 LEXICON_PAGE = "lexique/"
@@ -68,6 +80,10 @@ def examples_page(game: str) -> str:
 
 def page_path(entry: Entry, kb: KnowledgeBase | None = None) -> str:
     """The page (relative URL, trailing slash) that shows this entry."""
+    if kb is not None and (entry.kind == "glossary" or entry.document == GLOSSARY_SLUG):
+        part = glossary_part_of(kb, entry)
+        if part is not None:
+            return glossary_part_page(entry.game, part)
     if entry.kind == "glossary":
         return glossary_page(entry.game)
     if kb is not None:
@@ -93,22 +109,24 @@ def page_file(page: str) -> str:
 
 # --- splitting ------------------------------------------------------------------------------
 
-_split_cache: dict[int, tuple[weakref.ref[KnowledgeBase], dict[str, str]]] = {}
+_cache: dict[tuple[int, str], tuple[weakref.ref[KnowledgeBase], Any]] = {}
+
+
+def _per_kb(kb: KnowledgeBase, name: str, compute: Callable[[KnowledgeBase], Any]) -> Any:
+    """compute(kb), once per knowledge base (the KB is not hashable, so the cache is keyed by
+    identity and dropped when the KB is collected)."""
+    key = (id(kb), name)
+    cached = _cache.get(key)
+    if cached is not None and cached[0]() is kb:
+        return cached[1]
+    result = compute(kb)
+    _cache[key] = (weakref.ref(kb, lambda _ref, k=key: _cache.pop(k, None)), result)
+    return result
 
 
 def split_sections(kb: KnowledgeBase) -> dict[str, str]:
-    """entry id -> id of the top-level section whose page shows it, for split documents only.
-
-    Computed once per knowledge base (the KB is not hashable, so the cache is keyed by identity
-    and dropped when the KB is collected).
-    """
-    key = id(kb)
-    cached = _split_cache.get(key)
-    if cached is not None and cached[0]() is kb:
-        return cached[1]
-    result = _compute_split(kb)
-    _split_cache[key] = (weakref.ref(kb, lambda _ref, k=key: _split_cache.pop(k, None)), result)
-    return result
+    """entry id -> id of the top-level section whose page shows it, for split documents only."""
+    return _per_kb(kb, "split", _compute_split)
 
 
 def split_documents(kb: KnowledgeBase) -> dict[tuple[str, str], list[str]]:
@@ -157,3 +175,67 @@ def _compute_split(kb: KnowledgeBase) -> dict[str, str]:
             if unit is not None:
                 result[entry.id] = unit
     return result
+
+
+# --- glossary parts ---------------------------------------------------------------------------
+
+
+def term_letter(title: str) -> str:
+    """The letter a term is filed under: accents, case and leading signs ignored; « # » for
+    a term that does not start with a letter."""
+    first = re.sub(r"^\W+", "", fold(title))[:1].upper()
+    return first if first.isalpha() else "#"
+
+
+def glossary_part_page(game: str, part: str) -> str:
+    return f"{game}/{GLOSSARY_SLUG}/{part}/"
+
+
+def _part_slug(letters: list[str]) -> str:
+    names = ["autres" if x == "#" else x.lower() for x in (letters[0], letters[-1])]
+    return names[0] if names[0] == names[1] else f"{names[0]}-{names[1]}"
+
+
+def glossary_parts(kb: KnowledgeBase) -> dict[str, list[tuple[str, list[str]]]]:
+    """game -> [(part slug, its letters)] for the glossaries that are split, in reading order."""
+    return _per_kb(kb, "glossary", _compute_glossary_parts)
+
+
+def _compute_glossary_parts(kb: KnowledgeBase) -> dict[str, list[tuple[str, list[str]]]]:
+    counts: dict[str, dict[str, int]] = {}
+    for entry in kb.entries:
+        if entry.kind == "glossary":
+            letter = term_letter(entry.title or "")
+            by_letter = counts.setdefault(entry.game, {})
+            by_letter[letter] = by_letter.get(letter, 0) + 1
+    out: dict[str, list[tuple[str, list[str]]]] = {}
+    for game, by_letter in counts.items():
+        total = sum(by_letter.values())
+        if total <= GLOSSARY_LIMIT:
+            continue
+        target = math.ceil(total / math.ceil(total / GLOSSARY_PART))
+        parts: list[list[str]] = [[]]
+        held = 0
+        for letter in sorted(by_letter, key=lambda x: (x == "#", x)):
+            if held >= target:
+                parts.append([])
+                held = 0
+            parts[-1].append(letter)
+            held += by_letter[letter]
+        out[game] = [(_part_slug(letters), letters) for letters in parts]
+    return out
+
+
+def glossary_part_of(kb: KnowledgeBase, entry: Entry) -> str | None:
+    """The part page of a split glossary that shows this entry (a term, or an entry filed
+    under one), or None."""
+    parts = glossary_parts(kb).get(entry.game)
+    if not parts:
+        return None
+    term = entry if entry.kind == "glossary" else None
+    if term is None:
+        term = next((a for a in reversed(kb.ancestors(entry.id)) if a.kind == "glossary"), None)
+    if term is None:
+        return None
+    letter = term_letter(term.title or "")
+    return next(slug for slug, letters in parts if letter in letters)

@@ -1,0 +1,158 @@
+"""Short links `/r/<id>`: one rule for the static copy and the served site.
+
+`resolve(kb, path)` says which entries a `/r/` path names:
+
+- an entry id as printed (`the-spoils/609.1f`), or in another case (`the-spoils/609.1F`);
+- a local id without its game (`609.1f`): every game that has it — one entry is a redirect,
+  several a choice page;
+- nothing: an unknown id (the site's « page introuvable », which offers a search).
+
+`write_permalinks` writes the static side after mkdocs (outside its navigation, so the build
+time does not grow with the number of entries): `site/r/<path>/index.html` for each entry id,
+its local id without the game, and both in capitals (`609.1F`, as printed in some rulebooks).
+Other spellings (mixed case) are found by the 404 page's script, or by `arbitre serve`.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
+
+from arbitre.kb.entry import Entry
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.site import urls
+
+PERMALINK_DIR = "r"
+
+
+def short_link(entry_id: str) -> str:
+    """The site-relative short link of an entry: « r/the-spoils/609.1f »."""
+    return f"{PERMALINK_DIR}/{entry_id}"
+
+
+class PermalinkIndex:
+    """Which entries a `/r/<path>` names (see the module docstring), best first.  Built once
+    per knowledge base: the site writes thousands of short links, the app answers many."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        order = {g.id: position for position, g in enumerate(kb.games)}
+        self._ids: dict[str, list[Entry]] = {}
+        self._locals: dict[str, list[Entry]] = {}
+        for entry in sorted(kb.entries, key=lambda e: order.get(e.game, len(order))):
+            self._ids.setdefault(entry.id.casefold(), []).append(entry)
+            local = entry.id.split("/", 1)[1].casefold()
+            self._locals.setdefault(local, []).append(entry)
+
+    def resolve(self, path: str) -> list[Entry]:
+        path = path.strip("/")
+        if not path:
+            return []
+        exact = self.kb.get(path)
+        if exact is not None:
+            return [exact]
+        wanted = path.casefold()
+        return list(self._ids.get(wanted) or self._locals.get(wanted) or [])
+
+
+def resolve(kb: KnowledgeBase, path: str) -> list[Entry]:
+    """The entries a `/r/<path>` names (one-off; use PermalinkIndex for many)."""
+    return PermalinkIndex(kb).resolve(path)
+
+
+def permalink_paths(kb: KnowledgeBase) -> list[str]:
+    """Every `/r/` path the static copy answers (without the leading `r/`), sorted."""
+    index = PermalinkIndex(kb)
+    paths: set[str] = set()
+    for entry in kb.entries:
+        game, local = entry.id.split("/", 1)
+        # Capitals only for printed numbers (« 609.1F »), not for slugs.
+        variants = {local, local.upper()} if entry.number else {local}
+        for variant in variants:
+            paths.add(f"{game}/{variant}")
+            paths.add(variant)
+    return sorted(p for p in paths if index.resolve(p))
+
+
+def entry_heading(entry: Entry) -> str:
+    return " ".join(x for x in (entry.number, entry.title) if x) or urls.anchor(entry.id)
+
+
+def _page(title: str, head: str, body: str) -> str:
+    return (
+        '<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="robots" content="noindex">\n'
+        f"<title>{html.escape(title)} — Arbitre</title>\n{head}</head>\n"
+        '<body style="font-family: system-ui, sans-serif; max-width: 40em; margin: 2em auto; '
+        'padding: 0 1em; line-height: 1.5">\n'
+        f"<main>\n{body}</main>\n</body>\n</html>\n"
+    )
+
+
+def redirect_html(entry: Entry, href: str) -> str:
+    """A page that sends the browser on to `href` (meta refresh; the script keeps no history
+    entry for the short link, so « Back » returns where the reader came from)."""
+    target = html.escape(href, quote=True)
+    head = (
+        f'<link rel="canonical" href="{target}">\n'
+        f'<meta http-equiv="refresh" content="0; url={target}">\n'
+        '<script>location.replace(document.querySelector("link[rel=canonical]").href)</script>\n'
+    )
+    body = f'<p><a href="{target}">{html.escape(entry_heading(entry))}</a></p>\n'
+    return _page(entry_heading(entry), head, body)
+
+
+def choice_html(
+    kb: KnowledgeBase, path: str, entries: list[Entry], link: Callable[[Entry], str]
+) -> str:
+    """The page of a short link several games share: one link per game."""
+    games = {g.id: g.title for g in kb.games}
+    items = "".join(
+        f'<li><a href="{html.escape(link(e), quote=True)}">'
+        f"{html.escape(games.get(e.game, e.game))} — {html.escape(entry_heading(e))}</a></li>\n"
+        for e in entries
+    )
+    name = html.escape(path.strip("/"))
+    what = "Ce numéro" if all(e.number for e in entries) else "Cette référence"
+    body = (
+        f"<h1>« {name} » : plusieurs jeux</h1>\n"
+        f"<p>{what} existe dans {len(entries)} jeux. Choisissez le vôtre :</p>\n"
+        f"<ul>\n{items}</ul>\n"
+    )
+    return _page(f"« {path.strip('/')} »", "", body)
+
+
+def _relative(from_dir: str, entry: Entry, kb: KnowledgeBase) -> str:
+    page = urls.page_path(entry, kb)
+    rel = posixpath.relpath(page or ".", from_dir)
+    return quote(f"{rel}/#{urls.anchor(entry.id)}", safe="/#.-_~")
+
+
+def permalink_pages(kb: KnowledgeBase) -> dict[str, str]:
+    """Every static `/r/` page: path relative to site/ -> HTML.  Links are relative, so the
+    copy works under any base path."""
+    index = PermalinkIndex(kb)
+    pages: dict[str, str] = {}
+    for path in permalink_paths(kb):
+        here = f"{PERMALINK_DIR}/{path}"
+        entries = index.resolve(path)
+        if len(entries) == 1:
+            text = redirect_html(entries[0], _relative(here, entries[0], kb))
+        else:
+            text = choice_html(kb, path, entries, lambda e, h=here: _relative(h, e, kb))
+        pages[f"{here}/index.html"] = text
+    return pages
+
+
+def write_permalinks(kb: KnowledgeBase, site: Path) -> int:
+    """Write the `/r/` pages into a built site (or its staging folder); returns how many."""
+    pages = permalink_pages(kb)
+    for rel, text in pages.items():
+        target = site / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return len(pages)

@@ -1,0 +1,92 @@
+"""Screenshots of the built site for the README (run on demand, not by the tests).
+
+    .venv/bin/arbitre build && .venv/bin/python tools/screenshots.py [--site site] [--out docs/screenshots]
+
+Serves `site/` with Python's plain file server on a free loopback port (a static copy, as a
+player's host would), opens each page in Debian's Chromium through Playwright at 1280×800 and
+390×844, and writes `<page>-desktop.png` and `<page>-phone.png` (the first screen, not the whole
+page: small files).  The rule page is opened at its short link, so the judge tools show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+# name -> address on the site (a short link for the rule page: it opens with the judge tools)
+PAGES = {
+    "accueil": "/",
+    "regle": "/r/the-spoils/609.1f",
+    "glossaire": "/the-spoils/glossaire/#glossaire--dommages",
+    "recherche": "/recherche/?requete=d%C3%A9g%C3%A2ts",
+    "exemples": "/the-spoils/exemples/",
+}
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib signature)
+        pass
+
+
+def take(site: Path, out: Path) -> list[Path]:
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    written: list[Path] = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for view, size in VIEWPORTS.items():
+                phone = view == "phone"
+                context = browser.new_context(
+                    viewport=size, locale="fr-FR", has_touch=phone, is_mobile=phone
+                )
+                for name, address in PAGES.items():
+                    tab = context.new_page()
+                    tab.goto(base + address, wait_until="networkidle")
+                    tab.wait_for_timeout(300)  # the judge tools and fonts settle
+                    path = out / f"{name}-{view}.png"
+                    tab.screenshot(path=str(path))
+                    written.append(path)
+                    tab.close()
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--site", type=Path, default=Path("site"))
+    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    args = parser.parse_args(argv)
+    if not (args.site / "index.html").is_file():
+        print(f"{args.site}/index.html is missing: run `arbitre build` first", file=sys.stderr)
+        return 1
+    for path in take(args.site, args.out):
+        print(f"{path} ({path.stat().st_size // 1024} kB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
