@@ -1,6 +1,6 @@
 """Screenshots of the built site for the README (run on demand, not by the tests).
 
-    .venv/bin/arbitre build && .venv/bin/python tools/screenshots.py [--site site] [--out docs/screenshots]
+    .venv/bin/arbitre build && .venv/bin/python tools/take_screenshots.py [--site site] [--out tools/screenshots]
 
 Serves `site/` with Python's plain file server on a free loopback port (a static copy, as a
 player's host would), opens each page in Debian's Chromium through Playwright at 1280×800 and
@@ -78,7 +78,7 @@ def take(site: Path, out: Path) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--site", type=Path, default=Path("site"))
-    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--out", type=Path, default=Path("tools/screenshots"))
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         print(f"{args.site}/index.html is missing: run `arbitre build` first", file=sys.stderr)
