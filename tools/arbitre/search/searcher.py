@@ -55,17 +55,27 @@ from arbitre.search.analysis import (
     use_lemma_table,
 )
 from arbitre.search.indexer import read_lemmas, read_meta
+from arbitre.search.intent import BY_NAME as INTENTS
 from arbitre.search.query import ParsedQuery, parse_query
 from arbitre.search.thesaurus import load_thesaurus
+from arbitre.search.vocabulary import load_vocabulary
 
 # Field weights: how much a word matching in that field counts.
 FIELD_BOOSTS_STEMMED = {"title": 3.0, "names": 3.0, "context": 2.0, "text": 1.0}
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
+# A candidate worded as the kind of answer the question asks for (`intent.py`: a quantity, a
+# permission, a consequence) gains this factor: less than one content word of the query
+# weighs (the coordination factor takes far more from an entry lacking one), so question
+# words never outweigh content words.
+INTENT_BONUS = 1.15
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
 # A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
 # first GAME_FOCUS_DEPTH) is about that game: the other games' candidates count GAME_FOCUS_FACTOR.
 GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR = 10, 0.7, 0.5
+# A word belongs to a game when that game holds this share of the entries using it (and at
+# least this many): a query using one game's words only is about that game.
+WORD_GAME_SHARE, WORD_GAME_MIN_DOCS = 0.9, 2
 # A query naming a glossary term: an entry whose text uses the term (one of the site's
 # auto-links to it) gains this × the term's rarity, about what a rare word in its title gives.
 MENTION_WEIGHT = 10.0
@@ -134,6 +144,31 @@ class Plan:
     phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
 
 
+@dataclass(frozen=True)
+class Focus:
+    """The game a query without a game filter was taken to be about, and why."""
+
+    game: str
+    reason: str  # "glossary", "vocabulary" (the game's own words), "candidates"
+    words: list[str]  # the query words that tell it
+
+    def as_dict(self, title: str) -> dict[str, Any]:
+        because = {
+            "glossary": "termes de son glossaire",
+            "vocabulary": "mots propres à ce jeu",
+            "candidates": "la plupart des meilleures réponses en viennent",
+        }[self.reason]
+        if self.words:
+            because += " : " + ", ".join(f"« {w} »" for w in self.words)
+        return {
+            "game": self.game,
+            "title": title,
+            "reason": self.reason,
+            "words": list(self.words),
+            "message": f"dans {title} ({because})",
+        }
+
+
 class Searcher:
     """Search one index generation.  Create once; `search` may be called from many threads."""
 
@@ -195,6 +230,7 @@ class Searcher:
                 for target in targets:
                     self._twins.setdefault(target, group)
         self._vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
+        self._word_games: dict[str, str | None] = {}
         self._postings_cache: dict[tuple[str, str], dict[int, float]] = {}
         self._lengths_cache: dict[str, list[int]] = {}
         self._norms_cache: dict[str, list[float] | None] = {}
@@ -259,12 +295,13 @@ class Searcher:
     ) -> dict[str, Any]:
         """Search; returns {"query", "total", "hits": [...], "suggestion"}."""
         parsed = parse_query(q, self.games, game, kind)
+        focus: Focus | None = None
         with self._whoosh() as searcher:
             if parsed.number:
                 ranked, total, terms = self._number_search(searcher, parsed, limit + offset)
                 suggestion = None
             else:
-                ranked, total, terms, suggestion = self._text_search(
+                ranked, total, terms, suggestion, focus = self._text_search(
                     searcher, parsed, limit + offset
                 )
             page = ranked[offset : offset + limit]
@@ -272,7 +309,13 @@ class Searcher:
                 self._hit(searcher, docnum, score, terms.get(self._doc_game[docnum], terms[""]))
                 for docnum, score in page
             ]
-        return {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
+        result = {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
+        result["focus"] = focus.as_dict(self.game_title(focus.game)) if focus else None
+        return result
+
+    def game_title(self, game: str) -> str:
+        """The name players call a game by (`vocabulary.yaml`), else its documents' title."""
+        return load_vocabulary().title(game) or self.meta.get("game_titles", {}).get(game, game)
 
     # -- rule numbers -----------------------------------------------------------------------
 
@@ -667,11 +710,11 @@ class Searcher:
 
     def _text_search(
         self, searcher: Any, parsed: ParsedQuery, depth: int
-    ) -> tuple[list, int, dict[str, set[str]], str | None]:
+    ) -> tuple[list, int, dict[str, set[str]], str | None, Focus | None]:
         reader = searcher.reader()
         plan = self._plan(reader, parsed)
         if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
-            return [], 0, {"": set()}, None
+            return [], 0, {"": set()}, None, None
         scores: dict[int, float] = {}
         matched: dict[int, int] = {}  # docnum -> bit mask of the query words it has
         for bit, concept in enumerate(plan.concepts):
@@ -717,13 +760,76 @@ class Searcher:
         top = heapq.nlargest(
             max(depth, RERANK_DEPTH), scores.items(), key=lambda item: (item[1], -item[0])
         )
+        focus = None
         if parsed.game is None:
-            game = self._named_game(searcher, plan)
-            if game or parsed.question:
-                top = self._game_focus(top, game)
+            focus = self._focus(searcher, parsed, plan, top)
+            if focus is not None:
+                top = self._game_focus(top, focus.game)
         ranked = self._rerank(searcher, parsed, plan, top)
         suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
-        return ranked, len(scores), self._highlight_terms(plan), suggestion
+        return ranked, len(scores), self._highlight_terms(plan), suggestion, focus
+
+    def _focus(
+        self, searcher: Any, parsed: ParsedQuery, plan: Plan, top: list[tuple[int, float]]
+    ) -> Focus | None:
+        """The game a query asked without a game filter is about, and why, if any: the game
+        whose glossary names it uses (`_named_game`), else the game whose own vocabulary it
+        uses (`_vocabulary_game`), else, for a question, the game most of its best
+        candidates' score belongs to."""
+        game = self._named_game(searcher, plan)
+        if game:
+            words = [" ".join(plan.corrected[i] for i in span) for span in plan.named_spans]
+            return Focus(game, "glossary", sorted(set(words)))
+        found = self._vocabulary_game(searcher.reader(), parsed, plan)
+        if found:
+            return Focus(found[0], "vocabulary", found[1])
+        if parsed.question:
+            game = self._candidates_game(top)
+            if game:
+                return Focus(game, "candidates", [])
+        return None
+
+    def _word_game(self, reader: Any, word: str) -> str | None:
+        """The game a word belongs to: the one that holds nearly all the entries using it
+        (WORD_GAME_SHARE of at least WORD_GAME_MIN_DOCS), as « butin » is Four Souls' and
+        « manigance » Marvel Champions'.  Cached per stem."""
+        stemmed = stem(word)
+        if stemmed in self._word_games:
+            return self._word_games[stemmed]
+        docs: set[int] = set()
+        for fieldname in ("text", "title", "names"):
+            docs.update(self._postings(reader, fieldname, stemmed))
+        counts: dict[str, int] = {}
+        for docnum in docs:
+            counts[self._doc_game[docnum]] = counts.get(self._doc_game[docnum], 0) + 1
+        game, count = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=("", 0))
+        owner = (
+            game if count >= WORD_GAME_MIN_DOCS and count >= WORD_GAME_SHARE * len(docs) else None
+        )
+        self._word_games[stemmed] = owner
+        return owner
+
+    def _vocabulary_game(
+        self, reader: Any, parsed: ParsedQuery, plan: Plan
+    ) -> tuple[str, list[str]] | None:
+        """The one game whose own words the query uses (and no other game's): words nearly
+        only its entries use, and the names and words `vocabulary.yaml` gives it (« Four
+        Souls », « Phoenixborn »).  With the words that tell it."""
+        vocabulary = load_vocabulary()
+        per_game: dict[str, list[str]] = {}
+        for word in plan.corrected:
+            if is_rule_number(word):
+                continue
+            owner = self._word_game(reader, word)
+            if owner:
+                per_game.setdefault(owner, []).append(word)
+        for game, words in vocabulary.markers_in(parsed.text).items():
+            if game in self.games:
+                per_game.setdefault(game, []).extend(w for w in words if w not in per_game[game])
+        if len(per_game) != 1:
+            return None
+        game, words = next(iter(per_game.items()))
+        return game, words
 
     def _highlight_terms(self, plan: Plan) -> dict[str, set[str]]:
         """The stems to mark in a hit's text: "" -> every game's, game -> that game's (with
@@ -759,21 +865,19 @@ class Searcher:
                 return None
         return next(iter(common)) if len(common) == 1 else None
 
-    def _game_focus(
-        self, top: list[tuple[int, float]], game: str | None = None
-    ) -> list[tuple[int, float]]:
-        """A query asked without a game but about one (`game`, from the names it uses; or for
-        a question, the game most of the best candidates' score belongs to): the other games'
-        candidates step back."""
-        if game is None:
-            mass: dict[str, float] = {}
-            for docnum, score in top[:GAME_FOCUS_DEPTH]:
-                g = self._doc_game[docnum]
-                mass[g] = mass.get(g, 0.0) + score
-            total = sum(mass.values()) or 1.0
-            game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
-            if share / total < GAME_FOCUS_SHARE:
-                return top
+    def _candidates_game(self, top: list[tuple[int, float]]) -> str | None:
+        """The game most of the best candidates' score belongs to (GAME_FOCUS_SHARE of the
+        first GAME_FOCUS_DEPTH), if one does."""
+        mass: dict[str, float] = {}
+        for docnum, score in top[:GAME_FOCUS_DEPTH]:
+            g = self._doc_game[docnum]
+            mass[g] = mass.get(g, 0.0) + score
+        total = sum(mass.values()) or 1.0
+        game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
+        return game if game and share / total >= GAME_FOCUS_SHARE else None
+
+    def _game_focus(self, top: list[tuple[int, float]], game: str) -> list[tuple[int, float]]:
+        """A query asked without a game but about one: the other games' candidates step back."""
         out = [(d, sc if self._doc_game[d] == game else sc * GAME_FOCUS_FACTOR) for d, sc in top]
         out.sort(key=lambda item: (-item[1], item[0]))
         return out
@@ -783,6 +887,7 @@ class Searcher:
     ) -> list[tuple[int, float]]:
         """Adjust the best candidates by what the query looks like (term, question)."""
         names = {" ".join(plan.corrected)} | plan.names
+        intent = INTENTS.get(parsed.intent or "")
         scored: list[tuple[int, float]] = []
         for docnum, score in top:
             fields = self._stored(searcher, docnum)
@@ -805,6 +910,8 @@ class Searcher:
                     factor *= 1.3
                 elif fields["kind"] == "glossary":
                     factor *= 0.5  # a definition rarely answers a question about play
+            if intent is not None and intent.answers(self._folded_text(docnum, fields)):
+                factor *= INTENT_BONUS
             if plan.phrases:
                 folded = self._folded_text(docnum, fields)
                 found = sum(1 for pattern in plan.phrases if pattern.search(folded))
