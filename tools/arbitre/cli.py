@@ -93,6 +93,22 @@ def show(paths: ProjectPaths, entry_id: str, as_json: bool) -> None:
 
 
 @cli.command()
+@click.option("--game", help="Only this game (id).")
+@click.option(
+    "--proposals",
+    "with_proposals",
+    is_flag=True,
+    help="Also list what matching proposes that the reviewed tables do not hold.",
+)
+@pass_paths
+def rulings(paths: ProjectPaths, game: str | None, with_proposals: bool) -> None:
+    """How many FAQ answers and errata are linked to the rules and cards they decide."""
+    from arbitre.rulings_report import rulings_report
+
+    click.echo(rulings_report(paths, game, with_proposals))
+
+
+@cli.command()
 @pass_paths
 def index(paths: ProjectPaths) -> None:
     """Build the whoosh search index from the YAML."""

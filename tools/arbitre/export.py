@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from arbitre.errors import NotFound
+from arbitre.kb.entry import RULING_KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
 from arbitre.kb.terms import term_links, used_in
@@ -23,6 +24,8 @@ def export_data(kb: KnowledgeBase) -> dict:
         entry["terms"] = links.get(entry["id"], [])
         if entry["kind"] == "glossary":
             entry["used_in"] = users.get(entry["id"], [])
+        if entry["kind"] not in RULING_KINDS:
+            entry["rulings"] = kb.rulings(entry["id"])
     return data
 
 
@@ -48,6 +51,10 @@ def entry_view(kb: KnowledgeBase, entry_id: str) -> dict:
     data = entry.to_dict()
     data["cited_by"] = kb.cited_by(entry_id)
     data["children"] = [c.id for c in kb.children(entry_id)]
+    if not entry.is_ruling:
+        data["rulings"] = kb.rulings(entry_id)
+    game = kb.game(entry.game)
+    data["authority"] = game.authority if game else None
     return data
 
 
@@ -67,6 +74,19 @@ def show_entry(paths: ProjectPaths, entry_id: str, as_json: bool) -> str:
             for ref in ids:
                 target = kb.by_id[ref]
                 lines.append(f"  - {ref}  {target.title or ''}".rstrip())
+    if entry.about or entry.cards:
+        lines.append("À propos de :")
+        for link in entry.about:
+            target = kb.by_id[link.id]
+            head = " ".join(x for x in (target.number, target.title) if x)
+            lines.append(" ".join(x for x in (f"  - {link.id} ", head, f"[{link.how}]") if x))
+        for card in entry.cards:
+            lines.append(f"  - carte : {card.name} [{card.how}]")
+    rulings = data.get("rulings") or []
+    if rulings:
+        lines.append("Décisions et FAQ :")
+        for ruling in rulings:
+            lines.append(f"  - {ruling}  {kb.by_id[ruling].title or ''}".rstrip())
     for u in entry.unresolved:
         lines.append(f"Référence non résolue : « {u.target} » — {u.note}")
     for note in entry.notes:

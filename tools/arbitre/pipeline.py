@@ -9,10 +9,12 @@ from pathlib import Path
 
 from arbitre.errors import ArbitreError, NotFound, ValidationFailed
 from arbitre.importers import importer_modules
+from arbitre.importers.rulings import link_rulings
 from arbitre.importers.writer import render_game, stale_files, write_files
 from arbitre.kb.entry import GameImport
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load, load_kb
+from arbitre.kb.ruling_table import load_table, table_problems
 from arbitre.paths import ProjectPaths
 
 
@@ -33,7 +35,22 @@ def run_importer(paths: ProjectPaths, game: str) -> GameImport:
     if not source.is_file():
         raise NotFound(f"{source}: source file missing")
     text = source.read_text(encoding="utf-8")
-    return module.parse(text)
+    result = module.parse(text)
+    result.authority = module.AUTHORITY
+    result.authority_quote = module.AUTHORITY_QUOTE
+    return result
+
+
+def link_game_rulings(paths: ProjectPaths, result: GameImport) -> list[str]:
+    """Publish the rulings' links of one parsed game from its reviewed table (if any); returns
+    the table's problems (`path:line: message`), and links nothing when there are some."""
+    table, problems = load_table(paths.root, result.game)
+    if table is not None:
+        problems += table_problems(table, result.game, result.entries)
+    if problems:
+        return [str(p) for p in problems]
+    link_rulings(result.entries, table)
+    return []
 
 
 def import_games(
@@ -42,6 +59,9 @@ def import_games(
     """Parse every source (all of them first), then write, or with `check` only compare."""
     wanted = games or list(importer_modules())
     results = [run_importer(paths, g) for g in wanted]
+    problems = [p for result in results for p in link_game_rulings(paths, result)]
+    if problems:
+        raise ValidationFailed(problems)
     rendered: dict[Path, str] = {}
     for result in results:
         for path, text in render_game(result, paths.root).items():

@@ -38,6 +38,11 @@ from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unreso
 GAME = "altered"
 TITLE = "Altered"
 SOURCE = "004_a4ad29e5d149b07c.txt"
+# Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
+AUTHORITY = "official"
+AUTHORITY_QUOTE = (
+    "Ce document intègre la traduction des règles complètes mises à disposition par Equinox."
+)
 
 DOC_RULES = "regles"
 DOC_GLOSSARY = "glossaire"

@@ -36,6 +36,9 @@ from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unreso
 GAME = "ashes"
 TITLE = "Ashes : Les Héritiers du Phénix"
 SOURCE = "003_1b10cbaaa9eb9777.txt"
+# Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
+AUTHORITY = "official"
+AUTHORITY_QUOTE = "© 2016 F2Z Entertainment Inc. Tous droits réservés … www.filosofiagames.com"
 
 DOCUMENT = "faq"
 # One printed leaflet.  Glossary entries also belong to it (the writer puts them in

@@ -72,6 +72,9 @@ from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unreso
 GAME = "four-souls"
 TITLE = "The Binding of Isaac: Four Souls"
 SOURCE = "002_aee5ee047071c06f.txt"
+# Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
+AUTHORITY = "community"
+AUTHORITY_QUOTE = "Bonjour, je m'appelle Jon (@jonzo11). Mon objectif était de créer des règles du jeu détaillées pour The Binding of Isaac: Four Souls. J'ai cherché les questions que les gens ont posées à Ed sur le jeu sur Twitter."
 DOCUMENT = "regles"
 DOCUMENT_TITLE = "Règles complètes 1.3 (traduction française)"
 

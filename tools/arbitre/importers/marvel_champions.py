@@ -54,6 +54,9 @@ from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unreso
 GAME = "marvel-champions"
 TITLE = "Marvel Champions"
 SOURCE = "001_96b8cc541908fb22.txt"
+# Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
+AUTHORITY = "official"
+AUTHORITY_QUOTE = "Adaptation française par Edge Entertainment."
 
 DOCUMENTS = [
     DocumentInfo("regles", "Guide de référence v1.4 : règles générales et appendices I à III"),

@@ -55,6 +55,8 @@ def render_game(result: GameImport, root: Path) -> dict[Path, str]:
         "id": result.game,
         "title": result.title,
         "source": source,
+        "authority": result.authority,
+        "authority_quote": result.authority_quote,
         "documents": [d.to_dict() for d in result.documents],
     }
     files[root / "content" / result.game / "game.yaml"] = header + dump_yaml(game_doc)
@@ -80,11 +82,17 @@ def render_game(result: GameImport, root: Path) -> dict[Path, str]:
     return files
 
 
+# Hand-written data files that live beside the generated YAML and are never removed.
+HAND_WRITTEN = ("rulings.yaml",)
+
+
 def stale_files(results: list[GameImport], root: Path, rendered: dict[Path, str]) -> list[Path]:
     """Generated YAML files of these games that the new import no longer produces."""
     stale: list[Path] = []
     for result in results:
-        candidates = list((root / "content" / result.game).glob("*.yaml"))
+        candidates = [
+            p for p in (root / "content" / result.game).glob("*.yaml") if p.name not in HAND_WRITTEN
+        ]
         glossary_file = root / "glossary" / f"{result.game}.yaml"
         if glossary_file.exists():
             candidates.append(glossary_file)

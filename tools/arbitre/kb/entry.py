@@ -12,6 +12,17 @@ from typing import Any
 
 KINDS = ("section", "rule", "faq", "glossary", "example", "errata", "note")
 
+# Rulings: the kinds that decide a question about other entries and carry `about` / `cards`.
+RULING_KINDS = ("faq", "errata")
+# How a ruling's link was made (README, « Data format »): `ref` an explicit reference printed in
+# its text (its `refs`); `term` listed by the reviewed table and also found by matching terms in
+# its question and answer; `reviewed` listed by the reviewed table only.
+ABOUT_HOWS = ("ref", "term", "reviewed")
+# `heading` the card the source files the ruling under (its `card`); `reviewed` the table's.
+CARD_HOWS = ("heading", "reviewed")
+# Who wrote a source document (game.yaml `authority`).
+AUTHORITIES = ("official", "community")
+
 # Optional `role` values: a finer description of what an entry is inside its kind.
 ROLES = (
     "commentary",  # explanation written around quoted rules (The Spoils, « Le combat expliqué »)
@@ -56,6 +67,28 @@ class Unresolved:
         return {"target": self.target, "intended": self.intended, "note": self.note}
 
 
+@dataclass(frozen=True)
+class AboutLink:
+    """A ruling is about entry `id` (a rule, term or section); `how` is one of ABOUT_HOWS."""
+
+    id: str
+    how: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "how": self.how}
+
+
+@dataclass(frozen=True)
+class CardLink:
+    """A ruling concerns the card `name` (as printed); `how` is one of CARD_HOWS."""
+
+    name: str
+    how: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "how": self.how}
+
+
 @dataclass
 class Entry:
     id: str
@@ -79,6 +112,12 @@ class Entry:
     defined_by: str | None = None  # glossary: the entry whose text defines the term
     notes: list[str] = field(default_factory=list)  # editorial notes by Arbitre, in French
     unresolved: list[Unresolved] = field(default_factory=list)
+    about: list[AboutLink] = field(default_factory=list)  # rulings only
+    cards: list[CardLink] = field(default_factory=list)  # rulings only
+
+    @property
+    def is_ruling(self) -> bool:
+        return self.kind in RULING_KINDS
 
     @property
     def local_id(self) -> str:
@@ -119,6 +158,10 @@ class Entry:
             data["notes"] = list(self.notes)
         if self.unresolved:
             data["unresolved"] = [u.to_dict() for u in self.unresolved]
+        if self.about or self.is_ruling:
+            data["about"] = [link.to_dict() for link in self.about]
+        if self.cards or self.is_ruling:
+            data["cards"] = [link.to_dict() for link in self.cards]
         data["source"] = self.source.to_dict()
         return data
 
@@ -143,3 +186,6 @@ class GameImport:
     source_file: str
     documents: list[DocumentInfo]
     entries: list[Entry]
+    # Who wrote the source (one of AUTHORITIES) and the source's own words saying so.
+    authority: str = "official"
+    authority_quote: str | None = None

@@ -15,12 +15,16 @@ class Game:
     title: str
     source: str
     documents: list[tuple[str, str]]  # (document id, title), in reading order
+    authority: str = "official"  # or "community": who wrote the source (game.yaml)
+    authority_quote: str | None = None  # the source's own words saying so
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "title": self.title,
             "source": self.source,
+            "authority": self.authority,
+            "authority_quote": self.authority_quote,
             "documents": [{"id": d, "title": t} for d, t in self.documents],
         }
 
@@ -43,6 +47,12 @@ class KnowledgeBase:
             for ref in e.refs:
                 if e.id not in self._cited_by[ref]:
                     self._cited_by[ref].append(e.id)
+        # The reverse of the rulings' `about`, derived here and never stored in the YAML.
+        self._rulings: dict[str, list[str]] = defaultdict(list)
+        for e in self.entries:
+            for link in e.about:
+                if e.id not in self._rulings[link.id]:
+                    self._rulings[link.id].append(e.id)
 
     def get(self, entry_id: str) -> Entry | None:
         return self.by_id.get(entry_id)
@@ -55,6 +65,28 @@ class KnowledgeBase:
 
     def cited_by(self, entry_id: str) -> list[str]:
         return list(self._cited_by.get(entry_id, []))
+
+    def rulings(self, entry_id: str) -> list[str]:
+        """The FAQ answers and errata about this entry (their `about`), in reading order."""
+        return list(self._rulings.get(entry_id, []))
+
+    def card_rulings(self, game: str) -> dict[str, list[str]]:
+        """Card name -> the rulings of `game` that concern it, names sorted; a name keeps the
+        first spelling met (« Voile Doré » / « Voile doré » are one card)."""
+        from arbitre.importers.text import fold
+
+        names: dict[str, str] = {}
+        found: dict[str, list[str]] = {}
+        for e in self.entries:
+            if e.game != game:
+                continue
+            for card in e.cards:
+                key = fold(card.name)
+                names.setdefault(key, card.name)
+                ids = found.setdefault(key, [])
+                if e.id not in ids:
+                    ids.append(e.id)
+        return {names[k]: found[k] for k in sorted(found)}
 
     def entries_of(self, game: str, document: str | None = None) -> list[Entry]:
         return [

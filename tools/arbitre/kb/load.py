@@ -15,7 +15,18 @@ from typing import Any
 import yaml
 
 from arbitre.errors import ValidationFailed
-from arbitre.kb.entry import KINDS, ROLES, Entry, SourceSpan, Unresolved
+from arbitre.kb.entry import (
+    ABOUT_HOWS,
+    AUTHORITIES,
+    CARD_HOWS,
+    KINDS,
+    ROLES,
+    AboutLink,
+    CardLink,
+    Entry,
+    SourceSpan,
+    Unresolved,
+)
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.paths import ProjectPaths
 
@@ -81,7 +92,22 @@ ENTRY_FIELDS: dict[str, tuple[str, bool]] = {
     "defined_by": (_OPT_STR, False),
     "notes": (_STR_LIST, False),
     "unresolved": ("unresolved", False),
+    "about": ("about", False),
+    "cards": ("cards", False),
 }
+
+
+def _links_error(value: Any, key: str, hows: tuple[str, ...]) -> str | None:
+    """A list of {key: str, how: one of hows}, or a message saying what it must be."""
+    shape = f"must be a list of {{{key}, how}} with how one of {', '.join(hows)}"
+    if not isinstance(value, list):
+        return shape
+    for item in value:
+        if not isinstance(item, dict) or set(item) - {key, "how", LINE_KEY}:
+            return shape
+        if not isinstance(item.get(key), str) or not item[key] or item.get("how") not in hows:
+            return shape
+    return None
 
 
 def _type_error(kind: str, value: Any) -> str | None:
@@ -113,6 +139,10 @@ def _type_error(kind: str, value: Any) -> str | None:
             for u in value
         )
         return None if ok else "must be a list of {target, intended, note}"
+    if kind == "about":
+        return _links_error(value, "id", ABOUT_HOWS)
+    if kind == "cards":
+        return _links_error(value, "name", CARD_HOWS)
     raise AssertionError(kind)
 
 
@@ -152,6 +182,11 @@ def entry_from_dict(data: dict[str, Any], where: str, problems: list[Problem]) -
             )
         )
         return None
+    if (data.get("about") or data.get("cards")) and data["kind"] not in ("faq", "errata"):
+        problems.append(
+            Problem(where, line, f"{data['id']}: only a faq or errata entry has about/cards")
+        )
+        return None
     src = data["source"]
     return Entry(
         id=data["id"],
@@ -177,6 +212,8 @@ def entry_from_dict(data: dict[str, Any], where: str, problems: list[Problem]) -
             Unresolved(u["target"], u.get("intended"), u["note"])
             for u in data.get("unresolved") or []
         ],
+        about=[AboutLink(a["id"], a["how"]) for a in data.get("about") or []],
+        cards=[CardLink(c["name"], c["how"]) for c in data.get("cards") or []],
     )
 
 
@@ -254,7 +291,17 @@ def read_tree(paths: ProjectPaths) -> LoadResult:
             title=str(meta.get("title", game_dir.name)),
             source=str(meta.get("source", "")),
             documents=[(str(d["id"]), str(d["title"])) for d in meta["documents"]],
+            authority=str(meta.get("authority", "official")),
+            authority_quote=meta.get("authority_quote"),
         )
+        if game.authority not in AUTHORITIES:
+            problems.append(
+                Problem(
+                    rel(game_file),
+                    meta.get(LINE_KEY, 1),
+                    f"authority {game.authority!r} is not one of {', '.join(AUTHORITIES)}",
+                )
+            )
         if game.id != game_dir.name:
             problems.append(
                 Problem(rel(game_file), 1, f"id {game.id!r} differs from folder {game_dir.name!r}")
@@ -303,6 +350,7 @@ def resolve(result: LoadResult) -> LoadResult:
                 problems.append(
                     Problem(where, line, f"{entry.id}: reference to {ref}, which does not exist")
                 )
+        problems.extend(_link_problems(kb, entry, where, line))
         if entry.defined_by is not None and entry.defined_by not in kb.by_id:
             problems.append(
                 Problem(where, line, f"{entry.id}: defined_by {entry.defined_by} does not exist")
@@ -343,6 +391,40 @@ def resolve(result: LoadResult) -> LoadResult:
     return result
 
 
+def _link_problems(kb: KnowledgeBase, entry: Entry, where: str, line: int) -> list[Problem]:
+    """A ruling's `about` lands on an entry of its game that is not a ruling; a `ref` link is one
+    of its refs; a `heading` card is its `card`."""
+    problems: list[Problem] = []
+    for link in entry.about:
+        target = kb.by_id.get(link.id)
+        if target is None:
+            problems.append(
+                Problem(where, line, f"{entry.id}: about {link.id}, which does not exist")
+            )
+        elif target.game != entry.game or target.is_ruling:
+            problems.append(
+                Problem(
+                    where,
+                    line,
+                    f"{entry.id}: about {link.id}, not a rule, term or section of {entry.game}",
+                )
+            )
+        elif link.how == "ref" and link.id not in entry.refs:
+            problems.append(
+                Problem(where, line, f"{entry.id}: about {link.id} how ref, but it is not in refs")
+            )
+    for card in entry.cards:
+        if card.how == "heading" and card.name != entry.card:
+            problems.append(
+                Problem(
+                    where,
+                    line,
+                    f"{entry.id}: card {card.name!r} how heading, but card is {entry.card!r}",
+                )
+            )
+    return problems
+
+
 def glossary_problems(kb: KnowledgeBase) -> list[Problem]:
     """Aliases claimed by two terms of the same game."""
     from arbitre.importers.text import fold
@@ -371,7 +453,15 @@ def glossary_problems(kb: KnowledgeBase) -> list[Problem]:
 
 
 def load(paths: ProjectPaths) -> LoadResult:
-    return resolve(read_tree(paths))
+    result = resolve(read_tree(paths))
+    from arbitre.kb.ruling_table import check_tables
+
+    extra = check_tables(paths.root, result.kb)
+    if extra:
+        result.problems = sorted(
+            set(result.problems) | set(extra), key=lambda p: (p.path, p.line, p.message)
+        )
+    return result
 
 
 def load_kb(paths: ProjectPaths, strict: bool = False) -> KnowledgeBase:

@@ -1,0 +1,179 @@
+"""The reviewed ruling tables: `content/<game>/rulings.yaml`, hand-written data.
+
+Each key is the id of a FAQ answer or erratum of that game; its value says what the ruling is
+about, as checked by a person:
+
+    ashes/faq/voile-dore-2:
+      about: [ashes/degats/1, ashes/glossaire/voile-dore]   # rules, glossary terms, sections
+      cards: [Voile doré]                                     # card names as printed
+      note: why, or why nothing applies                       # optional
+
+`read_table` parses one file and keeps each row's line; `table_problems` checks the rows against
+the entries of the game (the importer before writing, `arbitre check` after), so that a wrong id
+is reported as `path:line: message`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from arbitre.kb.entry import Entry
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.kb.load import Problem
+
+TABLE_FILE = "rulings.yaml"
+ROW_FIELDS = ("about", "cards", "note")
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One row of a reviewed table."""
+
+    ruling: str
+    about: tuple[str, ...]
+    cards: tuple[str, ...]
+    note: str | None
+    line: int
+
+
+@dataclass
+class RulingTable:
+    path: str  # as reported in messages (relative to the project root)
+    rows: dict[str, Reviewed] = field(default_factory=dict)
+
+    def get(self, ruling: str) -> Reviewed | None:
+        return self.rows.get(ruling)
+
+
+class _KeyLineLoader(yaml.SafeLoader):
+    """Records, for every mapping, the line of each key (under the key `__lines__`)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        mapping = super().construct_mapping(node, deep=deep)
+        mapping["__lines__"] = {
+            key.value: key.start_mark.line + 1
+            for key, _ in node.value
+            if isinstance(key, yaml.ScalarNode)
+        }
+        return mapping
+
+
+def _strings(value: object) -> tuple[str, ...] | None:
+    if value is None:
+        return ()
+    if isinstance(value, list) and all(isinstance(v, str) and v.strip() for v in value):
+        return tuple(v.strip() for v in value)
+    return None
+
+
+def read_table(text: str, path: str) -> tuple[RulingTable, list[Problem]]:
+    """Parse one table; malformed rows are reported and left out."""
+    table = RulingTable(path)
+    problems: list[Problem] = []
+    try:
+        data = yaml.load(text, Loader=_KeyLineLoader)  # noqa: S506 (SafeLoader subclass)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = (mark.line + 1) if mark else 1
+        return table, [Problem(path, line, f"invalid YAML: {exc}")]
+    if data is None:
+        return table, []
+    if not isinstance(data, dict):
+        return table, [Problem(path, 1, "expected a mapping: ruling id -> {about, cards}")]
+    lines = data.pop("__lines__", {})
+    for key, row in data.items():
+        line = lines.get(key, 1)
+        if not isinstance(key, str):
+            problems.append(Problem(path, line, f"key {key!r} must be a ruling id"))
+            continue
+        if row is None:
+            row = {}
+        if not isinstance(row, dict):
+            problems.append(Problem(path, line, f"{key}: expected {{about, cards, note}}"))
+            continue
+        row.pop("__lines__", None)
+        unknown = sorted(str(k) for k in set(row) - set(ROW_FIELDS))
+        if unknown:
+            problems.append(Problem(path, line, f"{key}: unknown field(s) {', '.join(unknown)}"))
+            continue
+        about, cards = _strings(row.get("about")), _strings(row.get("cards"))
+        note = row.get("note")
+        if about is None or cards is None or not (note is None or isinstance(note, str)):
+            problems.append(
+                Problem(
+                    path, line, f"{key}: about and cards must be lists of strings, note a string"
+                )
+            )
+            continue
+        table.rows[key] = Reviewed(key, about, cards, note, line)
+    return table, problems
+
+
+def load_table(root: Path, game: str) -> tuple[RulingTable | None, list[Problem]]:
+    """The table of `game` under `root`, or None when the game has none yet."""
+    file = root / "content" / game / TABLE_FILE
+    if not file.is_file():
+        return None, []
+    return read_table(file.read_text(encoding="utf-8"), f"content/{game}/{TABLE_FILE}")
+
+
+def table_problems(
+    table: RulingTable, game: str, entries: Iterable[Entry], missing_severity: str | None = None
+) -> list[Problem]:
+    """Every row's key is a ruling of `game`, every `about` id an entry of `game` that is not a
+    ruling.  With `missing_severity`, each ruling absent from the table is reported too."""
+    by_id = {e.id: e for e in entries if e.game == game}
+    problems: list[Problem] = []
+    for row in table.rows.values():
+        entry = by_id.get(row.ruling)
+        if entry is None:
+            problems.append(Problem(table.path, row.line, f"{row.ruling}: no such entry in {game}"))
+            continue
+        if not entry.is_ruling:
+            problems.append(
+                Problem(
+                    table.path, row.line, f"{row.ruling}: is a {entry.kind}, not a faq or errata"
+                )
+            )
+        for target in row.about:
+            found = by_id.get(target)
+            if found is None:
+                problems.append(
+                    Problem(
+                        table.path, row.line, f"{row.ruling}: about {target}, which does not exist"
+                    )
+                )
+            elif found.is_ruling:
+                problems.append(
+                    Problem(
+                        table.path,
+                        row.line,
+                        f"{row.ruling}: about {target}, a {found.kind}: a ruling is about rules, "
+                        "terms or sections",
+                    )
+                )
+    if missing_severity:
+        for entry in by_id.values():
+            if entry.is_ruling and entry.id not in table.rows:
+                problems.append(
+                    Problem(table.path, 1, f"{entry.id}: ruling not reviewed yet", missing_severity)
+                )
+    return sorted(problems)
+
+
+def check_tables(root: Path, kb: KnowledgeBase) -> list[Problem]:
+    """`arbitre check`: each game's table against its entries; a ruling missing from its game's
+    table is a warning."""
+    problems: list[Problem] = []
+    for game in kb.games:
+        entries = kb.entries_of(game.id)
+        table, read = load_table(root, game.id)
+        problems.extend(read)
+        if table is None:
+            continue  # no review yet: `arbitre rulings --proposals` lists the work
+        problems.extend(table_problems(table, game.id, entries, missing_severity="warning"))
+    return problems
