@@ -61,7 +61,16 @@ from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.vocabulary import load_vocabulary
 
 # Field weights: how much a word matching in that field counts.
-FIELD_BOOSTS_STEMMED = {"title": 3.0, "names": 3.0, "context": 2.0, "text": 1.0}
+# `asked` (the questions of the rulings about an entry) and `ruled` (the words of the entries
+# a ruling is about) count less than an entry's own text.
+FIELD_BOOSTS_STEMMED = {
+    "title": 3.0,
+    "names": 3.0,
+    "context": 2.0,
+    "text": 1.0,
+    "asked": 0.5,
+    "ruled": 0.3,
+}
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
 # A candidate worded as the kind of answer the question asks for (`intent.py`: a quantity, a
@@ -272,7 +281,7 @@ class Searcher:
             reader = searcher.reader()
             for docnum in range(self.doc_count):
                 self._stored(searcher, docnum)
-            for fieldname in ("title", "names", "context", "text", "title_exact", "names_exact"):
+            for fieldname in (*FIELD_BOOSTS_STEMMED, "title_exact", "names_exact"):
                 self._norms(reader, fieldname)
             self._vocabulary(reader)
 
