@@ -151,6 +151,8 @@ class Plan:
     # Query word positions that spell a glossary name -> the games whose glossary has it.
     named_spans: dict[tuple[int, ...], set[str]] = field(default_factory=dict)
     phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
+    # What the query was expanded to, for `explain`: (query words, added words, provenance).
+    synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -321,6 +323,37 @@ class Searcher:
         result = {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
         result["focus"] = focus.as_dict(self.game_title(focus.game)) if focus else None
         return result
+
+    def explain(self, q: str, game: str | None = None, kind: str | None = None) -> dict[str, Any]:
+        """The query plan as data: what the query was understood to ask (words, corrections,
+        intent, glossary names, synonyms with their provenance, game focus)."""
+        parsed = parse_query(q, self.games, game, kind)
+        focus = self.search(q, game=game, kind=kind, limit=1)["focus"]
+        out: dict[str, Any] = {
+            "query": q,
+            "game": parsed.game,
+            "kind": parsed.kind,
+            "number": parsed.number,
+            "question": parsed.question,
+            "intent": None,
+            "focus": focus,
+        }
+        if parsed.intent:
+            out["intent"] = {"name": parsed.intent, "label": INTENTS[parsed.intent].label}
+        if parsed.number:
+            return out
+        with self._whoosh() as searcher:
+            plan = self._plan(searcher.reader(), parsed)
+        out["words"] = plan.words
+        out["corrected"] = plan.corrected
+        out["glossary_names"] = sorted(
+            {" ".join(plan.corrected[i] for i in span) for span in plan.named_spans}
+        )
+        out["synonyms"] = [
+            {"words": words, "adds": adds, "provenance": provenance}
+            for words, adds, provenance in plan.synonyms
+        ]
+        return out
 
     def game_title(self, game: str) -> str:
         """The name players call a game by (`vocabulary.yaml`), else its documents' title."""
@@ -615,6 +648,11 @@ class Searcher:
             # A group of one game's words (« argent » for Four Souls' ¢) expands in its
             # entries only: « argenté » is a colour in Ashes.
             scope = match.group.games
+            others = [" ".join(p.words) for p in match.group.phrases if p != match.phrase]
+            where = f" ({', '.join(sorted(scope))})" if scope else ""
+            plan.synonyms.append(
+                (" ".join(match.phrase.words), others, match.group.provenance + where)
+            )
             for phrase in match.group.phrases:
                 if phrase == match.phrase:
                     continue
@@ -832,9 +870,12 @@ class Searcher:
             owner = self._word_game(reader, word)
             if owner:
                 per_game.setdefault(owner, []).append(word)
-        for game, words in vocabulary.markers_in(parsed.text).items():
+        for game, markers in vocabulary.markers_in(parsed.text).items():
             if game in self.games:
-                per_game.setdefault(game, []).extend(w for w in words if w not in per_game[game])
+                # « four souls » said once, not as « four », « souls » and « four souls ».
+                inside = {w for marker in markers for w in marker.split()}
+                kept = [w for w in per_game.get(game, []) if w not in inside]
+                per_game[game] = kept + markers
         if len(per_game) != 1:
             return None
         game, words = next(iter(per_game.items()))

@@ -50,7 +50,9 @@ class Thesaurus:
         self._index: dict[tuple[str, ...], list[Group]] = {}
         for group in groups:
             for phrase in (*group.phrases, *group.sources):
-                self._index.setdefault(phrase.stems, []).append(group)
+                groups_here = self._index.setdefault(phrase.stems, [])
+                if group not in groups_here:  # « jeton » and « jetons »: one stem, one match
+                    groups_here.append(group)
         self.longest = max((len(k) for k in self._index), default=1)
 
     @classmethod
