@@ -227,6 +227,13 @@ class Searcher:
             self._names.setdefault(key, {})[row["game"]] = expansion
             if expansion.foreign:  # « fizzle » finds « Fizzling », « exhaustion » « exhausted »
                 self._names_en.setdefault(_english_key(key), {})[row["game"]] = expansion
+            bare = _without_variable(key)
+            if bare:  # « Riposte X », « Retaliate X » are typed « riposte », « retaliate »
+                self._names.setdefault(bare, {}).setdefault(row["game"], expansion)
+                if expansion.foreign:
+                    self._names_en.setdefault(_english_key(bare), {}).setdefault(
+                        row["game"], expansion
+                    )
             self._longest_name = max(self._longest_name, len(key.split()))
             # The name as typed, stop words kept: « pouvoir de des » is « pouvoir de dés »
             # typed without accents, though « des » alone is an article.
@@ -870,6 +877,12 @@ class Searcher:
             owner = self._word_game(reader, word)
             if owner:
                 per_game.setdefault(owner, []).append(word)
+        # A glossary name only one game's glossary has is that game's word too (« retaliate »
+        # is Marvel Champions' Riposte), even when its entries are too few to tell.
+        for span, games in plan.named_spans.items():
+            name = " ".join(plan.corrected[i] for i in span)
+            if len(games) == 1 and name not in per_game.get(next(iter(games)), []):
+                per_game.setdefault(next(iter(games)), []).append(name)
         for game, markers in vocabulary.markers_in(parsed.text).items():
             if game in self.games:
                 # « four souls » said once, not as « four », « souls » and « four souls ».
@@ -1136,6 +1149,12 @@ _ENGLISH = EnglishStemmer()
 def _typed_key(text: str) -> str:
     """Every word of `text`, folded, stop words included."""
     return " ".join(re.findall(r"[^\W_]+", fold(text)))
+
+
+def _without_variable(key: str) -> str | None:
+    """A keyword's name without its variable (« riposte x » -> « riposte »), or None."""
+    words = key.split()
+    return " ".join(words[:-1]) if len(words) > 1 and words[-1] == "x" else None
 
 
 def _english_key(key: str) -> str:
