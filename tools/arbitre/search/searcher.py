@@ -877,12 +877,16 @@ class Searcher:
             owner = self._word_game(reader, word)
             if owner:
                 per_game.setdefault(owner, []).append(word)
-        # A glossary name only one game's glossary has is that game's word too (« retaliate »
-        # is Marvel Champions' Riposte), even when its entries are too few to tell.
+        # A glossary name that only one game's glossary has and no other game's text uses is
+        # that game's word too (« retaliate » is Marvel Champions' Riposte), even when its
+        # entries are too few to tell.
         for span, games in plan.named_spans.items():
+            if len(games) != 1:
+                continue
+            game = next(iter(games))
             name = " ".join(plan.corrected[i] for i in span)
-            if len(games) == 1 and name not in per_game.get(next(iter(games)), []):
-                per_game.setdefault(next(iter(games)), []).append(name)
+            if name not in per_game.get(game, []) and self._name_users(reader, plan, span) <= games:
+                per_game.setdefault(game, []).append(name)
         for game, markers in vocabulary.markers_in(parsed.text).items():
             if game in self.games:
                 # « four souls » said once, not as « four », « souls » and « four souls ».
@@ -905,6 +909,14 @@ class Searcher:
                     for game in games:
                         terms.setdefault(game, set(common)).add(term.text)
         return terms
+
+    def _name_users(self, reader: Any, plan: Plan, span: tuple[int, ...]) -> set[str]:
+        """The games whose entries' text has the words of a query span (all of them)."""
+        docs: set[int] | None = None
+        for i in span:
+            found = set(self._postings(reader, "text", stem(plan.corrected[i])))
+            docs = found if docs is None else docs & found
+        return {self._doc_game[docnum] for docnum in docs or ()}
 
     def _named_game(self, searcher: Any, plan: Plan) -> str | None:
         """The one game whose vocabulary every glossary name in the query belongs to, if any.
