@@ -320,6 +320,33 @@ def test_terms_defined_by_the_rules(entries, by_id):
     assert sum(1 for e in glossary if e.english) >= 60
 
 
+def test_terms_quote_their_own_definition_and_cite_its_lines(entries, by_id):
+    lines = SOURCE.read_text(encoding="utf-8").split("\n")
+    rules = [e for e in entries if e.document == "regles" and e.text]
+    terms = [e for e in of(entries, "glossary") if e.defined_by and e.text]
+    assert len(terms) >= 80
+    for term in terms:
+        quoted = [r for r in rules if r.text == term.text or term.text in r.text]
+        assert quoted, term.id
+        rule = quoted[0]
+        # The quoted rule is the defining entry or a rule under it, never a rule elsewhere.
+        assert (rule.id + ".").startswith(term.defined_by + "."), (term.id, rule.id)
+        assert (term.source.line_start, term.source.line_end) == (
+            rule.source.line_start,
+            rule.source.line_end,
+        ), term.id
+        printed = re.findall(
+            r"\w+", fold(" ".join(lines[term.source.line_start - 1 : term.source.line_end]))
+        )
+        # Icons are rendered (« etb » -> « [Entrée en jeu] »): most words, not every word.
+        words = re.findall(r"\w+", fold(term.text))
+        assert sum(w in printed for w in words) >= 0.6 * len(words), term.id
+    # The three that quoted another rule: Épuiser's (7.3.6.a), 3.2.1.c for 4.3.e, 1.3.3.c for 4.3.c.
+    assert by_id["altered/glossaire/epuise"].text == by_id["altered/2.4.5.a"].text
+    assert by_id["altered/glossaire/arene"].defined_by == "altered/3.2.1.c"
+    assert by_id["altered/glossaire/departages"].text == by_id["altered/4.3.c"].text
+
+
 def test_no_alias_claimed_by_two_terms(entries):
     owner: dict[str, str] = {}
     for entry in of(entries, "glossary"):

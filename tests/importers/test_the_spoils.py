@@ -40,13 +40,35 @@ def test_documents(result, entries):
 
 def test_rules_384_distinct_numbers(entries):
     rules = of(entries, "rule", document="regles")
-    assert len(rules) == 385  # 413.1 twice
-    assert len({r.number for r in rules}) == 384
-    assert sum(1 for r in rules if not r.number[-1].isalpha()) == 202
+    # 384 numbers printed, 413.1 twice, and 20 of them are sub-headings (sections, below).
+    assert len(rules) == 385 - len(SUB_HEADINGS)
+    assert len({r.number for r in rules}) == 384 - len(SUB_HEADINGS)
+    assert sum(1 for r in rules if not r.number[-1].isalpha()) == 202 - len(SUB_HEADINGS)
     assert sum(1 for r in rules if r.number[-1].isalpha()) == 183
     by_section = Counter(r.number[0] for r in rules if not r.number[-1].isalpha())
-    assert [by_section[s] for s in "1234567"] == [7, 43, 43, 65, 26, 17, 1]
+    assert [by_section[s] for s in "1234567"] == [7, 35, 43, 58, 21, 17, 1]
     assert all(r.id in (G + r.number, G + r.number + "-bis") for r in rules)
+
+
+# Numbered lines printed as titles of their lettered rules: (source line, number).
+SUB_HEADINGS = [
+    *zip((505, 511, 514, 519, 531, 545, 554, 562), [f"201.{i}" for i in range(1, 9)], strict=True),
+    *zip((924, 931, 935, 938, 941, 945), [f"403.{i}" for i in range(1, 7)], strict=True),
+    (1102, "409.3"),
+    *zip((1300, 1313, 1325, 1341, 1350), [f"507.{i}" for i in range(2, 7)], strict=True),
+]
+
+
+def test_numbered_sub_headings_are_sections(by_id):
+    lines = SOURCE.read_text(encoding="utf-8").split("\n")
+    for line, number in SUB_HEADINGS:
+        entry = by_id[G + number]
+        printed = normalize_chars(lines[line - 1]).strip()
+        assert printed.startswith(number + " "), (number, printed)
+        assert entry.kind == "section" and entry.text == ""
+        assert entry.title == printed[len(number) :].strip()
+        assert entry.source.line_start == line
+        assert by_id[G + number + "a"].parent == entry.id
 
 
 def test_413_1_printed_twice(by_id):
@@ -66,7 +88,7 @@ def test_413_1_printed_twice(by_id):
 def test_sections_and_headings(entries, by_id):
     sections = of(entries, "section", document="regles")
     assert len([s for s in sections if re.fullmatch(r"section-\d", s.local_id)]) == 7
-    headings = [s for s in sections if s.number]
+    headings = [s for s in sections if s.number and "." not in s.number]
     assert len(headings) == 60
     per_section = Counter(h.parent for h in headings)
     assert [per_section[f"{G}section-{i}"] for i in range(1, 8)] == [5, 8, 14, 14, 8, 10, 1]
@@ -80,8 +102,9 @@ def test_sections_and_headings(entries, by_id):
 
 
 def test_title_only_rules(entries, by_id):
-    titled = [r for r in of(entries, "rule", document="regles") if r.title and not r.text]
-    assert len(titled) == 20
+    assert not [r for r in of(entries, "rule", document="regles") if not r.text]
+    titled = [s for s in of(entries, "section", document="regles") if s.number and "." in s.number]
+    assert sorted(s.number for s in titled) == sorted(n for _, n in SUB_HEADINGS)
     assert by_id[G + "201.3"].title == "Icônes de seuil (Threshold)"
     assert by_id[G + "507.5"].title == "Unique [Identifiant]"
 
@@ -272,8 +295,9 @@ def test_hyphen_repairs(entries, by_id):
     assert "du mot-clé Covert" in by_id[G + "507.3a"].text
     assert "(c’est-à-dire sur la table)" in by_id[G + "intro/ce-qui-arrive-a-chaque-tour"].text
     assert "souvenez-vous" in by_id[G + "faq/4"].text
-    # Not damage: a typo of the source and an English word.
-    assert "Le motèclé Tactical" in by_id[G + "507.6b"].text
+    # Not a lost hyphen: a typo of the source (l.1353), repaired by a text fix; and an English word.
+    assert "Le motèclé Tactical" in SOURCE.read_text(encoding="utf-8").split("\n")[1352]
+    assert by_id[G + "507.6b"].text.startswith("Le mot-clé Tactical est actif")
     assert "(“pick a nonresource card”)" in by_id[G + "faq/15"].text
 
 
@@ -347,6 +371,7 @@ def test_three_unresolved_references(entries, by_id):
         ("407.5a", "608.2", G + "combat-explique/fin/citation-2"),
         ("413.1-bis", "607.1d", G + "608.1d"),
         ("604.2", "604", G + "605"),
+        ("glossaire/imblocable", "607.1d", G + "608.1d"),  # quotes 413.1-bis
     }
     assert "(608.2)" in by_id[G + "407.5a"].text and by_id[G + "407.5a"].refs == []
     assert "l’étape 607.1d du combat" in by_id[G + "413.1-bis"].text
@@ -358,6 +383,33 @@ def test_three_unresolved_references(entries, by_id):
 
 
 # --------------------------------------------------------------------------- glossary
+
+
+def test_glossary_quotes_the_whole_defining_rule(entries, by_id):
+    quoted = [t for t in of(entries, "glossary") if t.official]
+    assert len(quoted) >= 40
+    for term in quoted:
+        rule = by_id[term.defined_by]
+        text = rule.text.split(" — ", 1)[1] if rule.title and " — " in rule.text else rule.text
+        assert term.text == text, term.id
+    # 507.5a runs over four source lines (l.1342-1345); its second sentence used to be cut.
+    lines = SOURCE.read_text(encoding="utf-8").split("\n")[1341:1345]
+    printed = " ".join(" ".join(normalize_chars(line).split()) for line in lines)
+    unique = by_id[G + "glossaire/unique"].text
+    second = unique.split(". ", 1)[1]
+    assert second.startswith("Cette restriction") and second.endswith("en jeu.")
+    assert printed.endswith(second)
+    assert "Note: Les cartes qui ajoutent des personnages" in by_id[G + "glossaire/imblocable"].text
+
+
+def test_imblocable_links_the_step_it_quotes(by_id):
+    # 413.1-bis prints « l’étape 607.1d » (l.1139-1140), a step that is 608.1d in this numbering.
+    lines = SOURCE.read_text(encoding="utf-8").split("\n")[1137:1141]
+    assert "607.1d" in " ".join(lines)
+    term = by_id[G + "glossaire/imblocable"]
+    assert "l’étape 607.1d du combat" in term.text
+    assert [(u.target, u.intended) for u in term.unresolved] == [("607.1d", G + "608.1d")]
+    assert term.unresolved == by_id[G + "413.1-bis"].unresolved
 
 
 def test_glossary(entries, by_id):

@@ -12,7 +12,7 @@ from arbitre.importers.text import (
     slugify,
     unique_slug,
 )
-from arbitre.importers.writer import render_game, stale_files, write_files
+from arbitre.importers.writer import HEADER, render_game, stale_files, write_files
 from tests.conftest import demo_import
 
 
@@ -55,7 +55,14 @@ def test_stale_files_are_found(tmp_path):
     files = render_game(demo_import(), tmp_path)
     write_files(files)
     old = tmp_path / "content/demo/ancien.yaml"
-    old.write_text("entries: []\n", encoding="utf-8")
+    old.write_text(
+        HEADER.format(source="content/demo/sources/demo.txt") + "entries: []\n", encoding="utf-8"
+    )
+    # A hand-written data file beside the generated ones is not the importer's to remove.
+    data = tmp_path / "content/demo/rulings.yaml"
+    data.write_text(
+        "# Reviewed links (hand-written data).\ndemo/faq/1: {about: []}\n", encoding="utf-8"
+    )
     assert stale_files([demo_import()], tmp_path, files) == [old]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitre.kb.entry import Entry, SourceSpan
+from arbitre.kb.entry import AboutLink, CardLink, Entry, SourceSpan
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.paths import ProjectPaths
 from arbitre.search.indexer import build_index
@@ -240,6 +240,22 @@ def tiny_entries() -> list[Entry]:
             document="faq",
             title="Quand les effets de destruction sont-ils résolus ?",
         ),
+        # A card named in a rule's text, and a ruling about that card (a reviewed `cards`
+        # link, not its heading): the card's name finds the ruling first.
+        E(
+            "ashes/regles/marteleuse",
+            "rule",
+            "La Marteleuse inflige 1 dégât ; la Marteleuse attaque ensuite.",
+        ),
+        E(
+            "ashes/faq/contrecoup",
+            "faq",
+            "Oui : Contrecoup se déclenche même si la Marteleuse est épuisée.",
+            document="faq",
+            title="Contrecoup se déclenche-t-il sur une unité épuisée ?",
+            cards=[CardLink("Marteleuse", "reviewed")],
+            about=[AboutLink("ashes/regles/marteleuse", "reviewed")],
+        ),
     ]
 
 
@@ -249,7 +265,13 @@ GAMES = ["altered", "ashes", "four-souls", "marvel-champions", "the-spoils"]
 def tiny_kb() -> KnowledgeBase:
     entries = tiny_entries()
     games = [
-        Game(g, g.title(), "", sorted({(e.document, e.document) for e in entries if e.game == g}))
+        Game(
+            g,
+            g.title(),
+            "",
+            sorted({(e.document, e.document) for e in entries if e.game == g}),
+            authority="community" if g == "four-souls" else "official",
+        )
         for g in GAMES
     ]
     return KnowledgeBase(games, entries)

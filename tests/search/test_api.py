@@ -160,3 +160,14 @@ def test_cached_answers_are_the_same_json_and_errors_are_not_cached(tiny_project
         )
         assert first.json() == run_search(tiny_project, "attaque", limit=3)
         assert cached.get("/api/search", params={"q": "x", "game": "chess"}).status_code == 400
+
+
+def test_entry_carries_its_rulings_and_a_ruling_its_links(client):
+    rule = client.get("/api/entries/ashes/regles/marteleuse").json()
+    assert rule["rulings"] == ["ashes/faq/contrecoup"]
+    assert rule["authority"] == "official"
+    ruling = client.get("/api/entries/ashes/faq/contrecoup").json()
+    assert ruling["about"] == [{"id": "ashes/regles/marteleuse", "how": "reviewed"}]
+    assert ruling["cards"] == [{"name": "Marteleuse", "how": "reviewed"}]
+    assert "rulings" not in ruling
+    assert client.get("/api/entries/four-souls/regles/tour").json()["authority"] == "community"

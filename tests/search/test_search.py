@@ -52,6 +52,9 @@ TABLE = [
     ("mon deck est vide, ai-je perdu ?", "the-spoils/faq/deck-vide", "first"),
     # Card names, sections, examples.
     ("Jaguar bleu", "ashes/faq/jaguar-bleu", "first"),
+    # A card named by a ruling's `cards` (reviewed) finds that ruling before other mentions.
+    ("Marteleuse", "ashes/faq/contrecoup", "first"),
+    ("marteleuse", "ashes/faq/contrecoup", "first"),
     ("exemple d'attaque", "four-souls/exemples/attaque", "first"),
     # Accents optional, one typo tolerated.
     ("petillement", "four-souls/regles/petillement", "first"),
@@ -136,6 +139,7 @@ def test_result_shape_and_highlights(tiny):
         "title",
         "text",
         "url",
+        "authority",
         "score",
         "highlights",
     ]
@@ -335,3 +339,9 @@ def test_a_phrase_pattern_decides_as_its_regex_does(real_kb):
             assert phrase.search(text) == (phrase.regex.search(text) is not None)
             checked += 1
     assert checked > 1000
+
+
+def test_hits_carry_the_authority_of_their_game(tiny):
+    hits = {h["id"]: h for h in tiny.search("pétillement")["hits"]}
+    assert hits["four-souls/regles/petillement"]["authority"] == "community"
+    assert {h["authority"] for h in tiny.search("Fugace")["hits"]} == {"official"}

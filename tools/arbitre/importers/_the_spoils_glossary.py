@@ -1,7 +1,7 @@
 """The Spoils glossary: the terms the rules define, with the forms players type.
 
 Reviewed data, not parsing: each term names the entry that defines it (`defined_by`, a local id
-of the-spoils); the importer copies a short definition from that entry unless `text` is given
+of the-spoils); the importer copies that entry's whole text unless `text` is given
 (a definition written for Arbitre, imported with `official: false`).
 `english` comes from the source's own French/English pairs (« Vitesse/Speed », « Groupe de
 combat (Battle party) », the English headings « 401 Costs », « 405 Threshold »…) unless

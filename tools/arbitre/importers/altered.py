@@ -606,6 +606,9 @@ def _terms(
         source = rules.get(_gid(str(spec["text_from"]))) if spec.get("text_from") else defined
         if source is None:
             raise ValueError(f"term {spec['title']!r}: no entry {spec['text_from']}")
+        if not (source.id + ".").startswith(defined.id + "."):
+            # A term quotes its own definition: a rule elsewhere says something else about it.
+            raise ValueError(f"term {spec['title']!r}: {source.id} is not under {defined.id}")
         if source.kind == "section":
             first = next(
                 (d for d in rules.values() if d.parent == source.id and d.kind == "rule"), None
@@ -628,8 +631,9 @@ def _terms(
                 id=_gid("glossaire/" + slug),
                 kind="glossary",
                 document=DOC_GLOSSARY,
-                line_start=defined.line_start,
-                line_end=defined.line_end,
+                # The lines of the text quoted, not of the heading that names the term.
+                line_start=(source if text else defined).line_start,
+                line_end=(source if text else defined).line_end,
                 title=spec["title"],
                 text=text,
                 aliases=list(spec.get("aliases") or []),

@@ -690,7 +690,9 @@ def parse_rules(lines: list[Line], b: Builder) -> None:
                 and len(only) <= 40
                 and not only.endswith((".", ":", ";"))
             ):
-                unit.title, unit.paras = only, []  # a rule that is only a title (201.1 « Nom »)
+                # A numbered line that is only a title (201.1 « Nom ») heads its lettered rules:
+                # a section, not a rule with no text.
+                unit.kind, unit.title, unit.paras = "section", only, []
     for unit in units:
         emit_unit(unit, b)
 
@@ -812,20 +814,6 @@ def resolve_refs(b: Builder, wrong: list[dict[str, str]]) -> None:
 # --------------------------------------------------------------------------- glossary
 
 
-def first_sentences(text: str, limit: int = 300) -> str:
-    """A short definition: the defining text, cut after the sentence that passes `limit`/2."""
-    text = text.split("\n\n")[0]
-    sentences = re.split(r"(?<=[.!?])\s+(?=[A-ZÉÈÀ«“])", text)
-    out = ""
-    for sentence in sentences:
-        if out and len(out) + len(sentence) > limit:
-            break
-        out = f"{out} {sentence}".strip()
-        if len(out) >= limit // 2:
-            break
-    return out
-
-
 def glossary_refs(defined_by: str, text: str, ids: set[str]) -> list[str]:
     refs = [defined_by]
     for m in REF_RE.finditer(text):
@@ -847,7 +835,8 @@ def add_glossary(b: Builder) -> None:
             source_text = by_id[defined_by].text
             if by_id[defined_by].title and " — " in source_text:
                 source_text = source_text.split(" — ", 1)[1]
-            text = first_sentences(source_text)
+            # The whole defining text: a term is what its rule says, not its first sentence.
+            text = source_text
         if defined_by is None:
             raise ValueError(f"glossary {term.title!r}: no defining entry")
         entry = Entry(
@@ -865,6 +854,13 @@ def add_glossary(b: Builder) -> None:
             defined_by=defined_by,
             # A definition written for Arbitre (not copied from the rules) is not the document's.
             official=not term.text,
+            # A dangling reference copied with the text keeps its intended target (« Imblocable »
+            # quotes the « 607.1d » of 413.1-bis, meant 608.1d).
+            unresolved=[
+                dc_replace(u)
+                for u in by_id[defined_by].unresolved
+                if u.target in {m.group(1) for m in REF_RE.finditer(text)}
+            ],
         )
         if entry.id in b.ids:
             raise ValueError(f"duplicate id {entry.id}")

@@ -82,22 +82,26 @@ def render_game(result: GameImport, root: Path) -> dict[Path, str]:
     return files
 
 
-# Hand-written data files that live beside the generated YAML and are never removed.
-HAND_WRITTEN = ("rulings.yaml",)
-
-
 def stale_files(results: list[GameImport], root: Path, rendered: dict[Path, str]) -> list[Path]:
-    """Generated YAML files of these games that the new import no longer produces."""
+    """Generated YAML files of these games that the new import no longer produces.
+
+    Only a file that starts with the generated header is ours to remove: hand-written data
+    files beside the generated ones (`content/<game>/rulings.yaml`) are never stale.
+    """
     stale: list[Path] = []
     for result in results:
-        candidates = [
-            p for p in (root / "content" / result.game).glob("*.yaml") if p.name not in HAND_WRITTEN
-        ]
+        candidates = list((root / "content" / result.game).glob("*.yaml"))
         glossary_file = root / "glossary" / f"{result.game}.yaml"
         if glossary_file.exists():
             candidates.append(glossary_file)
-        stale.extend(p for p in candidates if p not in rendered)
+        stale.extend(p for p in candidates if p not in rendered and _is_generated(p))
     return sorted(stale)
+
+
+def _is_generated(path: Path) -> bool:
+    prefix = HEADER.split("{source}")[0]
+    with path.open(encoding="utf-8") as handle:
+        return handle.read(len(prefix)) == prefix
 
 
 def write_files(files: dict[Path, str]) -> list[Path]:

@@ -83,6 +83,8 @@ def make_schema() -> Schema:
         text_exact=TEXT(analyzer=folded, phrase=False),
         url=STORED(),
         official=STORED(),
+        cards_key=STORED(),  # a ruling's card names (`cards`), folded words, for card ranking
+        authority=STORED(),  # the game's source: official or community (game.yaml)
     )
 
 
@@ -246,6 +248,8 @@ def entry_document(
         names.append(entry.english)
     if entry.card:
         names.append(entry.card)
+    names += [c.name for c in entry.cards if c.name != entry.card]
+    game = kb.game(entry.game)
     ancestors = kb.ancestors(entry.id)
     context = " / ".join(a.title for a in ancestors if a.title)
     parent_title = ancestors[-1].title if ancestors and ancestors[-1].title else ""
@@ -278,6 +282,8 @@ def entry_document(
         "display": display if display != text else "",
         "url": entry_url(entry, kb),
         "official": entry.official,
+        "cards_key": [" ".join(analyze(c.name, stemmed=False)) for c in entry.cards],
+        "authority": game.authority if game else "official",
     }
 
 

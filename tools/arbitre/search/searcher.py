@@ -72,6 +72,8 @@ FIELD_BOOSTS_STEMMED = {
     "ruled": 0.3,
 }
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
+# A query that is exactly a card name puts the rulings about that card (their `cards`) first.
+CARD_RULING_FACTOR = 2.0
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
 # A candidate worded as the kind of answer the question asks for (`intent.py`: a quantity, a
 # permission, a consequence) gains this factor: less than one content word of the query
@@ -995,6 +997,8 @@ class Searcher:
                 factor *= 0.4  # a bare heading cannot answer anything
             if fields.get("official") is False:
                 factor *= 0.9
+            if " ".join(plan.corrected) in (fields.get("cards_key") or ()):
+                factor *= CARD_RULING_FACTOR
             scored.append((docnum, round(score * factor, 4)))
         scored.sort(key=lambda item: (-item[1], item[0]))
         scored = self._diversify(searcher, scored)
@@ -1101,6 +1105,7 @@ class Searcher:
             "title": fields.get("title") or None,
             "text": text,
             "url": fields["url"],
+            "authority": fields.get("authority") or "official",
             "score": score,
             "highlights": self.snippet(text, terms, tokens=self._tokens(docnum, text)),
         }

@@ -68,7 +68,12 @@ def _tidy(text: str) -> str:
 
 
 def render_page(page: Page) -> str:
-    return _tidy(environment().get_template(page.template).render(**page.context))
+    text = environment().get_template(page.template).render(**page.context)
+    if page.banner:  # under the page's title (its first « # » line)
+        lines = text.split("\n")
+        at = next((i + 1 for i, line in enumerate(lines) if line.startswith("# ")), 0)
+        text = "\n".join([*lines[:at], "", page.banner, "", *lines[at:]])
+    return _tidy(text)
 
 
 def render_site(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> dict[str, str]:

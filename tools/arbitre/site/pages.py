@@ -30,6 +30,7 @@ from arbitre.site.examples import (
     describe_setup,
     load_examples,
 )
+from arbitre.site.rulings import add_banners, cards_page, cards_page_path, rulings_view
 from arbitre.site.text import (
     Insert,
     escape_inline,
@@ -91,6 +92,7 @@ class Page:
     template: str
     title: str
     context: dict[str, Any] = field(default_factory=dict)
+    banner: str | None = None  # Markdown shown under the page title (site/rulings.py)
 
     @property
     def file(self) -> str:
@@ -321,6 +323,7 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
             if c not in data.defines.get(entry.id, [])
         ],
         "examples": example_links(data, page, entry.id),
+        "rulings_block": rulings_view(data, page, entry),
         # Terms this entry defines, unless the page lists them itself (the glossary page).
         "defines": [
             data.link_view(page, t, entry)
@@ -863,8 +866,10 @@ def site_pages(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -
         glossary = glossary_page(data, game)
         if glossary is not None:
             pages.append(glossary)
+        pages.extend(p for p in [cards_page(data, game)] if p is not None)
     pages.append(lexicon_page(data))
     pages.append(search_page(data))
+    add_banners(pages, kb.games)
     return pages
 
 
@@ -900,6 +905,8 @@ def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> 
             items.append({"Exemples commentés": urls.page_file(urls.examples_page(game.id))})
         if _glossary_terms(kb, game.id) or urls.GLOSSARY_SLUG in dict(game.documents):
             items.append({"Glossaire": urls.page_file(urls.glossary_page(game.id))})
+        if kb.card_rulings(game.id):
+            items.append({"Cartes": urls.page_file(cards_page_path(game.id))})
         nav.append({game.title: items})
     nav.append({"Lexique français ↔ anglais": urls.page_file(urls.LEXICON_PAGE)})
     nav.append({"Recherche": urls.page_file(urls.SEARCH_PAGE)})
