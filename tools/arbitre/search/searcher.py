@@ -69,8 +69,9 @@ FIELD_BOOSTS_STEMMED = {
     "context": 2.0,
     "text": 1.0,
     "asked": 0.5,
-    "ruled": 0.3,
+    "ruled": 0.15,
 }
+LENT_FIELDS = frozenset({"asked", "ruled"})
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
 # A query that is exactly a card name puts the rulings about that card (their `cards`) first.
 CARD_RULING_FACTOR = 2.0
@@ -776,9 +777,13 @@ class Searcher:
         for bit, concept in enumerate(plan.concepts):
             mask = 1 << bit
             for term in concept.terms:
+                # Words lent by the rulings' links add to a score, but an entry does not
+                # have a query word because a ruling about it (or its rule) has it.
+                covers = term.fieldname not in LENT_FIELDS
                 for docnum, score in self._postings(reader, term.fieldname, term.text).items():
                     scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
-                    matched[docnum] = matched.get(docnum, 0) | mask
+                    if covers:
+                        matched[docnum] = matched.get(docnum, 0) | mask
             for term, games in concept.scoped:
                 for docnum, score in self._postings(reader, term.fieldname, term.text).items():
                     if self._doc_game[docnum] in games:
