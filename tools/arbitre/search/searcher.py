@@ -14,15 +14,22 @@ Ranking, in order of decision:
    replaced by its nearest indexed words (edit distance 1–2 by length), which also yields a
    « did you mean ».
    Words of the domain thesaurus (`thesaurus.yaml`: deck / paquet / pioche, mourir / détruit /
-   vaincu…) add the other words of their group at low weight; a synonym that is a phrase
-   (« joue en premier ») counts in full where its words stand in a row.  A question asked
-   without a game whose best candidates mostly belong to one game is taken to be about it, and
-   so is any query whose glossary names all belong to one game (« zone de mana »: Altered).
+   vaincu…) and each game's players' words (`vocabulary.yaml`: « jeton » -> Marvel
+   Champions' « pion ») add the other words of their group at low weight; a synonym that is a
+   phrase (« joue en premier ») counts in full where its words stand in a row.  The questions
+   of the rulings about an entry (`asked`) and the words of the entries a ruling is about
+   (`ruled`) count a little, without making an entry hold a query word.
+   A query asked without a game is taken to be about one (its `focus`, which the result
+   reports): when its glossary names all belong to one game (« zone de mana »: Altered), else
+   when it uses words of one game only (« butin », « Phoenixborn », « four souls »), else, for
+   a question, when its best candidates mostly belong to one game.
 3. The top of the BM25F list is re-ranked by what the query looks like: a short term query puts
    a definition (glossary entry, or an entry titled by the term) first — for a glossary name,
    the term's own entries only, not every term sharing a word with it; a question favours FAQ
    answers and passages with text over bare headings; an entry holding the query's words next
-   to each other (or, for a glossary name, the term's French title as a phrase) gains.
+   to each other (or, for a glossary name, the term's French title as a phrase) gains, and so
+   does a passage worded as the answer the question's intent asks for (`intent.py`: a
+   quantity, a permission, a consequence).
 """
 
 from __future__ import annotations
