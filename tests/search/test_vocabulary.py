@@ -146,3 +146,24 @@ def test_rulings_lend_their_questions_to_the_rules_they_are_about():
     assert ruling_words(kb, rule) == ("Mes marqueurs restent-ils quand la carte part ?", "")
     asked, ruled = ruling_words(kb, faq)
     assert asked == "" and "tout jeton disparaît" in ruled
+
+
+def test_the_cli_explains_a_query(tiny_project):
+    import json
+
+    from click.testing import CliRunner
+
+    from arbitre.cli import cli
+
+    def run(*args):
+        return CliRunner().invoke(
+            cli, ["--root", str(tiny_project.root), "search", *args], catch_exceptions=False
+        )
+
+    result = run("--explain", "combien de jetons ?")
+    assert result.exit_code == 0, result.output
+    assert "intention : quantity (une quantité)" in result.output
+    assert "[vocabulary.yaml four-souls: source four-souls/glossaire/compteurs" in result.output
+    assert "result(s) for « combien de jetons ? »" in result.output
+    plan = json.loads(run("--explain", "--json", "combien de jetons ?").output)
+    assert plan["intent"]["name"] == "quantity" and plan["words"] == ["jetons"]
