@@ -63,6 +63,7 @@ from arbitre.search.analysis import (
 )
 from arbitre.search.indexer import read_lemmas, read_meta
 from arbitre.search.intent import BY_NAME as INTENTS
+from arbitre.search.intent import Intent
 from arbitre.search.query import ParsedQuery, parse_query
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.vocabulary import load_vocabulary
@@ -259,6 +260,7 @@ class Searcher:
                     self._twins.setdefault(target, group)
         self._vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
         self._word_games: dict[str, str | None] = {}
+        self._intent_cache: dict[tuple[str, int], bool] = {}
         self._postings_cache: dict[tuple[str, str], dict[int, float]] = {}
         self._lengths_cache: dict[str, list[int]] = {}
         self._norms_cache: dict[str, list[float] | None] = {}
@@ -303,6 +305,7 @@ class Searcher:
             for fieldname in (*FIELD_BOOSTS_STEMMED, "title_exact", "names_exact"):
                 self._norms(reader, fieldname)
             self._vocabulary(reader)
+        load_thesaurus()  # with the players' vocabulary it reads
 
     def close(self) -> None:
         with self._lock:
@@ -999,7 +1002,7 @@ class Searcher:
                     factor *= 1.3
                 elif fields["kind"] == "glossary":
                     factor *= 0.5  # a definition rarely answers a question about play
-            if intent is not None and intent.answers(self._folded_text(docnum, fields)):
+            if intent is not None and self._answers(intent, docnum, fields):
                 factor *= INTENT_BONUS
             if plan.phrases:
                 folded = self._folded_text(docnum, fields)
@@ -1092,6 +1095,14 @@ class Searcher:
         if fields is None:
             fields = self._stored_cache[docnum] = searcher.stored_fields(docnum)
         return fields
+
+    def _answers(self, intent: Intent, docnum: int, fields: dict[str, Any]) -> bool:
+        """Whether an entry is worded as an answer of this intent (cached per entry)."""
+        key = (intent.name, docnum)
+        found = self._intent_cache.get(key)
+        if found is None:
+            found = self._intent_cache[key] = intent.answers(self._folded_text(docnum, fields))
+        return found
 
     def _folded_text(self, docnum: int, fields: dict[str, Any]) -> str:
         """Title and text folded as query words are (« cœur » -> « coeur »), for phrase
