@@ -167,3 +167,41 @@ def test_the_cli_explains_a_query(tiny_project):
     assert "result(s) for « combien de jetons ? »" in result.output
     plan = json.loads(run("--explain", "--json", "combien de jetons ?").output)
     assert plan["intent"]["name"] == "quantity" and plan["words"] == ["jetons"]
+
+
+def test_a_games_pairs_expand_only_when_the_search_may_be_about_it(real):
+    """Without a game, every game's pairs expand (each in its own entries); a query whose
+    words name a game expands that game's pairs only, as a game filter does."""
+
+    def games_of(plan):
+        return {
+            s["provenance"].split()[1].rstrip(":")
+            for s in plan["synonyms"]
+            if s["provenance"].startswith("vocabulary.yaml")
+        }
+
+    assert games_of(real.explain("combien de jetons ?")) >= {"four-souls", "marvel-champions"}
+    assert games_of(real.explain("combien de jetons à four souls ?")) == {"four-souls"}
+    assert games_of(real.explain("combien de jetons ?", game="marvel-champions")) == {
+        "marvel-champions"
+    }
+
+
+def test_one_word_expands_in_each_game_that_has_a_pair_for_it(real):
+    """« jeton » leads to « compteur » in Four Souls' entries and, through Altered's own pair,
+    in Altered's: the same word is added once per game, not once for all."""
+    with real._whoosh() as searcher:
+        plan, _focus = real._understand(searcher, real_parse(real, "jeton"))
+    scopes = {
+        games
+        for concept in plan.concepts
+        for term, games in concept.scoped
+        if term.text == "compteur"
+    }
+    assert frozenset(["four-souls"]) in scopes and frozenset(["altered"]) in scopes
+
+
+def real_parse(real, query):
+    from arbitre.search.query import parse_query
+
+    return parse_query(query, real.games)

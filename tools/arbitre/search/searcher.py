@@ -90,6 +90,8 @@ PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in ord
 # words never outweigh content words.
 INTENT_BONUS = 1.15
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
+# A game's own synonyms, in a search that could be about any game, count this share of that.
+UNFOCUSED_WEIGHT = 0.5
 # A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
 # first GAME_FOCUS_DEPTH) is about that game: the other games' candidates count GAME_FOCUS_FACTOR.
 GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR = 10, 0.7, 0.5
@@ -363,7 +365,7 @@ class Searcher:
         if parsed.number:
             return out
         with self._whoosh() as searcher:
-            plan = self._plan(searcher.reader(), parsed)
+            plan, _focus = self._understand(searcher, parsed)
         out["words"] = plan.words
         out["corrected"] = plan.corrected
         out["glossary_names"] = sorted(
@@ -650,7 +652,6 @@ class Searcher:
                 terms = self._word_terms(word, weight)
                 for i in expansion.positions:
                     plan.concepts[i].scoped.extend((t, scope) for t in terms)
-        self._expand_synonyms(plan, parsed.game)
         sequences = [plan.corrected[i : i + 2] for i in range(len(plan.corrected) - 1)]
         if plan.whole_name:
             sequences = [plan.corrected] + [n.split() for n in sorted(plan.names)]
@@ -661,13 +662,31 @@ class Searcher:
         ]
         return plan
 
+    def _understand(self, searcher: Any, parsed: ParsedQuery) -> tuple[Plan, Focus | None]:
+        """The query plan, and the game the query's words say it is about (without a game
+        filter): the synonyms of that game's players' vocabulary only expand then, not the
+        other games' (« soigner » is Ashes' « valeur de regain », not in Marvel Champions)."""
+        plan = self._plan(searcher.reader(), parsed)
+        focus = None
+        if parsed.game is None and plan.concepts:
+            focus = self._word_focus(searcher, parsed, plan)
+        self._expand_synonyms(plan, parsed.game or (focus.game if focus else None))
+        return plan, focus
+
     def _expand_synonyms(self, plan: Plan, game: str | None) -> None:
-        """Thesaurus groups found in the query add their other words, at low weight."""
-        added: dict[int, set[str]] = {}
+        """Thesaurus groups found in the query add their other words, at low weight.
+
+        A game's own group (its players' vocabulary) counts in full when the search is
+        about that game (its filter, or `game` from the query's words), and at
+        UNFOCUSED_WEIGHT of it when the query could be about any game: every game's groups
+        then expand at once, and a common word (« soigner ») must not carry one game's
+        entries ahead for having a pair there."""
+        added: dict[int, set[tuple[str, frozenset[str] | None]]] = {}
         for match in load_thesaurus().matches(plan.corrected, game):
             # A group of one game's words (« argent » for Four Souls' ¢) expands in its
             # entries only: « argenté » is a colour in Ashes.
             scope = match.group.games
+            share = UNFOCUSED_WEIGHT if game is None and scope is not None else 1.0
             others = [" ".join(p.words) for p in match.group.phrases if p != match.phrase]
             where = f" ({', '.join(sorted(scope))})" if scope else ""
             plan.synonyms.append(
@@ -680,14 +699,16 @@ class Searcher:
                     # « joue en premier » found as a phrase counts in full, on top of its
                     # words (which, found apart, count only at THESAURUS_WEIGHT).
                     for i in range(match.start, match.start + match.size):
-                        plan.concepts[i].phrases.append((phrase.stems, 1.0, scope))
+                        plan.concepts[i].phrases.append((phrase.stems, share, scope))
                 for word in phrase.words:
                     if word in plan.corrected:
                         continue
                     for i in range(match.start, match.start + match.size):
-                        if word not in added.setdefault(i, set()):
-                            added[i].add(word)
-                            terms = self._word_terms(word, THESAURUS_WEIGHT)
+                        # Once per word and scope: « compteur » counts in Four Souls'
+                        # entries and, through Altered's own pair, in Altered's.
+                        if (word, scope) not in added.setdefault(i, set()):
+                            added[i].add((word, scope))
+                            terms = self._word_terms(word, THESAURUS_WEIGHT * share)
                             if scope is None:
                                 plan.concepts[i].terms.extend(terms)
                             else:
@@ -779,7 +800,7 @@ class Searcher:
         self, searcher: Any, parsed: ParsedQuery, depth: int
     ) -> tuple[list, int, dict[str, set[str]], str | None, Focus | None]:
         reader = searcher.reader()
-        plan = self._plan(reader, parsed)
+        plan, focus = self._understand(searcher, parsed)
         if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
             return [], 0, {"": set()}, None, None
         scores: dict[int, float] = {}
@@ -831,22 +852,20 @@ class Searcher:
         top = heapq.nlargest(
             max(depth, RERANK_DEPTH), scores.items(), key=lambda item: (item[1], -item[0])
         )
-        focus = None
-        if parsed.game is None:
-            focus = self._focus(searcher, parsed, plan, top)
-            if focus is not None:
-                top = self._game_focus(top, focus.game)
+        if parsed.game is None and focus is None and parsed.question:
+            game = self._candidates_game(top)
+            focus = Focus(game, "candidates", []) if game else None
+        if focus is not None:
+            top = self._game_focus(top, focus.game)
         ranked = self._rerank(searcher, parsed, plan, top)
         suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
         return ranked, len(scores), self._highlight_terms(plan), suggestion, focus
 
-    def _focus(
-        self, searcher: Any, parsed: ParsedQuery, plan: Plan, top: list[tuple[int, float]]
-    ) -> Focus | None:
-        """The game a query asked without a game filter is about, and why, if any: the game
-        whose glossary names it uses (`_named_game`), else the game whose own vocabulary it
-        uses (`_vocabulary_game`), else, for a question, the game most of its best
-        candidates' score belongs to."""
+    def _word_focus(self, searcher: Any, parsed: ParsedQuery, plan: Plan) -> Focus | None:
+        """The game a query asked without a game filter is about by its words, and why: the
+        game whose glossary names it uses (`_named_game`), else the game whose own vocabulary
+        it uses (`_vocabulary_game`).  (A question with neither may still be focused later
+        by its candidates, `_candidates_game`.)"""
         game = self._named_game(searcher, plan)
         if game:
             words = [" ".join(plan.corrected[i] for i in span) for span in plan.named_spans]
@@ -854,10 +873,6 @@ class Searcher:
         found = self._vocabulary_game(searcher.reader(), parsed, plan)
         if found:
             return Focus(found[0], "vocabulary", found[1])
-        if parsed.question:
-            game = self._candidates_game(top)
-            if game:
-                return Focus(game, "candidates", [])
         return None
 
     def _word_game(self, reader: Any, word: str) -> str | None:
