@@ -171,3 +171,12 @@ def test_entry_carries_its_rulings_and_a_ruling_its_links(client):
     assert ruling["cards"] == [{"name": "Marteleuse", "how": "reviewed"}]
     assert "rulings" not in ruling
     assert client.get("/api/entries/four-souls/regles/tour").json()["authority"] == "community"
+
+
+def test_search_says_which_game_a_query_was_taken_to_be_about(client):
+    body = client.get("/api/search", params={"q": "qui commence à four souls ?"}).json()
+    assert body["focus"]["game"] == "four-souls"
+    assert body["focus"]["message"].startswith("dans Four Souls")
+    assert body["hits"][0]["game"] == "four-souls"
+    filtered = {"q": "qui commence ?", "game": "four-souls"}
+    assert client.get("/api/search", params=filtered).json()["focus"] is None

@@ -127,7 +127,7 @@ def test_filters_and_inline_filters(tiny):
 
 def test_result_shape_and_highlights(tiny):
     result = tiny.search("bloquer tour adversaire", limit=2)
-    assert set(result) == {"query", "total", "hits", "suggestion"}
+    assert set(result) == {"query", "total", "hits", "suggestion", "focus"}
     assert result["query"] == "bloquer tour adversaire"
     assert result["total"] >= 1 and len(result["hits"]) <= 2
     hit = result["hits"][0]
@@ -239,11 +239,12 @@ def test_a_question_whose_candidates_are_mostly_one_game_is_about_that_game(tiny
     for docnum, game in enumerate(tiny._doc_game):
         by_game.setdefault(game, []).append(docnum)
     a, b = by_game["the-spoils"][:3], by_game["altered"][:1]
-    focused = dict(tiny._game_focus([(a[0], 10.0), (a[1], 9.0), (a[2], 8.0), (b[0], 8.5)]))
+    top = [(a[0], 10.0), (a[1], 9.0), (a[2], 8.0), (b[0], 8.5)]
+    assert tiny._candidates_game(top) == "the-spoils"
+    focused = dict(tiny._game_focus(top, "the-spoils"))
     assert focused[a[1]] == 9.0 and focused[b[0]] == 8.5 * GAME_FOCUS_FACTOR
-    # Candidates spread over games: nothing changes.
-    mixed = [(a[0], 10.0), (b[0], 9.0)]
-    assert tiny._game_focus(mixed) == mixed
+    # Candidates spread over games: no game.
+    assert tiny._candidates_game([(a[0], 10.0), (b[0], 9.0)]) is None
 
 
 def test_a_query_using_only_one_games_names_is_about_that_game(tiny):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from arbitre import __version__
@@ -125,6 +127,11 @@ def index(paths: ProjectPaths) -> None:
 @click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
 @click.option("--offset", type=click.IntRange(0), default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the same JSON as /api/search.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="First print how the query was understood (words, intent, synonyms, game focus).",
+)
 @pass_paths
 def search(
     paths: ProjectPaths,
@@ -134,10 +141,19 @@ def search(
     limit: int,
     offset: int,
     as_json: bool,
+    explain: bool,
 ) -> None:
     """Search the rules: a rule number, French words, an English term."""
-    from arbitre.search.service import format_results, run_search
+    from arbitre.search.service import explain_query, format_explanation, format_results, run_search
 
+    if explain:
+        plan = explain_query(paths, " ".join(query), game=game, kind=kind)
+        click.echo(
+            json.dumps(plan, ensure_ascii=False, indent=2) if as_json else format_explanation(plan)
+        )
+        if as_json:
+            return
+        click.echo("")
     result = run_search(paths, " ".join(query), game=game, kind=kind, limit=limit, offset=offset)
     click.echo(format_results(result, as_json))
 

@@ -46,7 +46,7 @@ from arbitre.search.analysis import (
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 12
+INDEX_FORMAT = 13
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -74,6 +74,11 @@ def make_schema() -> Schema:
         context=TEXT(analyzer=stemmed, phrase=False),  # titles of the headings above
         terms=KEYWORD(),  # glossary terms the text uses (the site's auto-links)
         text=TEXT(analyzer=stemmed, stored=True),
+        # A rule or term: the questions of the rulings about it (their `about` links); a
+        # ruling: the titles and text of the entries it is about.  Weighed less than an
+        # entry's own words (searcher.FIELD_BOOSTS_STEMMED).
+        asked=TEXT(analyzer=stemmed, phrase=False),
+        ruled=TEXT(analyzer=stemmed, phrase=False),
         display=STORED(),  # what a hit shows when it differs from `text` (a term's definition)
         text_exact=TEXT(analyzer=folded, phrase=False),
         url=STORED(),
@@ -214,6 +219,26 @@ def glossary_names(kb: KnowledgeBase) -> list[dict[str, Any]]:
     return [table[k] for k in sorted(table)]
 
 
+RULED_CHARS = 600  # how much of each entry a ruling is about its `ruled` field holds
+
+
+def ruling_words(kb: KnowledgeBase, entry: Entry) -> tuple[str, str]:
+    """The words an entry is also found by through the rulings' `about` links: for an entry
+    rulings are about, their questions (a FAQ's title); for a ruling, the titles and the
+    beginning of the text of the entries it is about."""
+    asked = [
+        ruling.title
+        for ruling in (kb.get(i) for i in kb.rulings(entry.id))
+        if ruling is not None and ruling.title
+    ]
+    ruled = []
+    for link in entry.about:
+        target = kb.get(link.id)
+        if target is not None:
+            ruled.append(" ".join(x for x in (target.title, target.text[:RULED_CHARS]) if x))
+    return " ; ".join(asked), " ; ".join(ruled)
+
+
 def entry_document(
     kb: KnowledgeBase, entry: Entry, seq: int, terms: list[str] | None = None
 ) -> dict[str, Any]:
@@ -229,6 +254,7 @@ def entry_document(
     context = " / ".join(a.title for a in ancestors if a.title)
     parent_title = ancestors[-1].title if ancestors and ancestors[-1].title else ""
     text = entry.text if entry.text.strip() else display_text(kb, entry)
+    asked, ruled = ruling_words(kb, entry)
     display = display_text(kb, entry)
     return {
         "id": entry.id,
@@ -251,6 +277,8 @@ def entry_document(
         "terms": " ".join(terms or []),
         "text": text,
         "text_exact": text,
+        "asked": asked,
+        "ruled": ruled,
         "display": display if display != text else "",
         "url": entry_url(entry, kb),
         "official": entry.official,
@@ -303,6 +331,7 @@ def build_index(
             "yaml_digest": yaml_digest(root),
             "entries": len(kb.entries),
             "games": sorted({e.game for e in kb.entries} | {g.id for g in kb.games}),
+            "game_titles": {g.id: g.title for g in sorted(kb.games, key=lambda g: g.id)},
             "kinds": sorted({e.kind for e in kb.entries}),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "glossary": glossary_names(kb),

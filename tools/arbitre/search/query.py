@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from arbitre.errors import ArbitreError
 from arbitre.kb.entry import KINDS
 from arbitre.search.analysis import NUMBER_RE, analyze, fold, number_key
+from arbitre.search.intent import detect_intent
 
 # Words that frame a question rather than say what it is about.  Generic French question
 # scaffolding (interrogatives, « est-ce que », modal verbs of asking); content words stay.
@@ -84,6 +85,7 @@ class ParsedQuery:
     numbers: list[str] = field(default_factory=list)  # keys of every rule number in the query
     words: list[str] = field(default_factory=list)  # folded content words, in order
     question: bool = False
+    intent: str | None = None  # what the question asks for (`intent.INTENTS`): quantity…
 
     @property
     def term_like(self) -> bool:
@@ -156,4 +158,6 @@ def parse_query(
         or len(content) >= 5
     )
     parsed.words = content or tokens
+    intent = detect_intent(text)
+    parsed.intent = intent.name if intent else None
     return parsed

@@ -14,15 +14,22 @@ Ranking, in order of decision:
    replaced by its nearest indexed words (edit distance 1–2 by length), which also yields a
    « did you mean ».
    Words of the domain thesaurus (`thesaurus.yaml`: deck / paquet / pioche, mourir / détruit /
-   vaincu…) add the other words of their group at low weight; a synonym that is a phrase
-   (« joue en premier ») counts in full where its words stand in a row.  A question asked
-   without a game whose best candidates mostly belong to one game is taken to be about it, and
-   so is any query whose glossary names all belong to one game (« zone de mana »: Altered).
+   vaincu…) and each game's players' words (`vocabulary.yaml`: « jeton » -> Marvel
+   Champions' « pion ») add the other words of their group at low weight; a synonym that is a
+   phrase (« joue en premier ») counts in full where its words stand in a row.  The questions
+   of the rulings about an entry (`asked`) and the words of the entries a ruling is about
+   (`ruled`) count a little, without making an entry hold a query word.
+   A query asked without a game is taken to be about one (its `focus`, which the result
+   reports): when its glossary names all belong to one game (« zone de mana »: Altered), else
+   when it uses words of one game only (« butin », « Phoenixborn », « four souls »), else, for
+   a question, when its best candidates mostly belong to one game.
 3. The top of the BM25F list is re-ranked by what the query looks like: a short term query puts
    a definition (glossary entry, or an entry titled by the term) first — for a glossary name,
    the term's own entries only, not every term sharing a word with it; a question favours FAQ
    answers and passages with text over bare headings; an entry holding the query's words next
-   to each other (or, for a glossary name, the term's French title as a phrase) gains.
+   to each other (or, for a glossary name, the term's French title as a phrase) gains, and so
+   does a passage worded as the answer the question's intent asks for (`intent.py`: a
+   quantity, a permission, a consequence).
 """
 
 from __future__ import annotations
@@ -55,19 +62,42 @@ from arbitre.search.analysis import (
     use_lemma_table,
 )
 from arbitre.search.indexer import read_lemmas, read_meta
+from arbitre.search.intent import BY_NAME as INTENTS
+from arbitre.search.intent import Intent
 from arbitre.search.query import ParsedQuery, parse_query
 from arbitre.search.thesaurus import load_thesaurus
+from arbitre.search.vocabulary import load_vocabulary
 
 # Field weights: how much a word matching in that field counts.
-FIELD_BOOSTS_STEMMED = {"title": 3.0, "names": 3.0, "context": 2.0, "text": 1.0}
+# `asked` (the questions of the rulings about an entry) and `ruled` (the words of the entries
+# a ruling is about) count less than an entry's own text.
+FIELD_BOOSTS_STEMMED = {
+    "title": 3.0,
+    "names": 3.0,
+    "context": 2.0,
+    "text": 1.0,
+    "asked": 0.5,
+    "ruled": 0.15,
+}
+LENT_FIELDS = frozenset({"asked", "ruled"})
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
 # A query that is exactly a card name puts the rulings about that card (their `cards`) first.
 CARD_RULING_FACTOR = 2.0
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
+# A candidate worded as the kind of answer the question asks for (`intent.py`: a quantity, a
+# permission, a consequence) gains this factor: less than one content word of the query
+# weighs (the coordination factor takes far more from an entry lacking one), so question
+# words never outweigh content words.
+INTENT_BONUS = 1.15
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
+# A game's own synonyms, in a search that could be about any game, count this share of that.
+UNFOCUSED_WEIGHT = 0.5
 # A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
 # first GAME_FOCUS_DEPTH) is about that game: the other games' candidates count GAME_FOCUS_FACTOR.
 GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR = 10, 0.7, 0.5
+# A word belongs to a game when that game holds this share of the entries using it (and at
+# least this many): a query using one game's words only is about that game.
+WORD_GAME_SHARE, WORD_GAME_MIN_DOCS = 0.9, 2
 # A query naming a glossary term: an entry whose text uses the term (one of the site's
 # auto-links to it) gains this × the term's rarity, about what a rare word in its title gives.
 MENTION_WEIGHT = 10.0
@@ -134,6 +164,33 @@ class Plan:
     # Query word positions that spell a glossary name -> the games whose glossary has it.
     named_spans: dict[tuple[int, ...], set[str]] = field(default_factory=dict)
     phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
+    # What the query was expanded to, for `explain`: (query words, added words, provenance).
+    synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The game a query without a game filter was taken to be about, and why."""
+
+    game: str
+    reason: str  # "glossary", "vocabulary" (the game's own words), "candidates"
+    words: list[str]  # the query words that tell it
+
+    def as_dict(self, title: str) -> dict[str, Any]:
+        because = {
+            "glossary": "termes de son glossaire",
+            "vocabulary": "mots propres à ce jeu",
+            "candidates": "la plupart des meilleures réponses en viennent",
+        }[self.reason]
+        if self.words:
+            because += " : " + ", ".join(f"« {w} »" for w in self.words)
+        return {
+            "game": self.game,
+            "title": title,
+            "reason": self.reason,
+            "words": list(self.words),
+            "message": f"dans {title} ({because})",
+        }
 
 
 class Searcher:
@@ -183,6 +240,13 @@ class Searcher:
             self._names.setdefault(key, {})[row["game"]] = expansion
             if expansion.foreign:  # « fizzle » finds « Fizzling », « exhaustion » « exhausted »
                 self._names_en.setdefault(_english_key(key), {})[row["game"]] = expansion
+            bare = _without_variable(key)
+            if bare:  # « Riposte X », « Retaliate X » are typed « riposte », « retaliate »
+                self._names.setdefault(bare, {}).setdefault(row["game"], expansion)
+                if expansion.foreign:
+                    self._names_en.setdefault(_english_key(bare), {}).setdefault(
+                        row["game"], expansion
+                    )
             self._longest_name = max(self._longest_name, len(key.split()))
             # The name as typed, stop words kept: « pouvoir de des » is « pouvoir de dés »
             # typed without accents, though « des » alone is an article.
@@ -197,6 +261,8 @@ class Searcher:
                 for target in targets:
                     self._twins.setdefault(target, group)
         self._vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
+        self._word_games: dict[str, str | None] = {}
+        self._intent_cache: dict[tuple[str, int], bool] = {}
         self._postings_cache: dict[tuple[str, str], dict[int, float]] = {}
         self._lengths_cache: dict[str, list[int]] = {}
         self._norms_cache: dict[str, list[float] | None] = {}
@@ -238,9 +304,10 @@ class Searcher:
             reader = searcher.reader()
             for docnum in range(self.doc_count):
                 self._stored(searcher, docnum)
-            for fieldname in ("title", "names", "context", "text", "title_exact", "names_exact"):
+            for fieldname in (*FIELD_BOOSTS_STEMMED, "title_exact", "names_exact"):
                 self._norms(reader, fieldname)
             self._vocabulary(reader)
+        load_thesaurus()  # with the players' vocabulary it reads
 
     def close(self) -> None:
         with self._lock:
@@ -261,12 +328,13 @@ class Searcher:
     ) -> dict[str, Any]:
         """Search; returns {"query", "total", "hits": [...], "suggestion"}."""
         parsed = parse_query(q, self.games, game, kind)
+        focus: Focus | None = None
         with self._whoosh() as searcher:
             if parsed.number:
                 ranked, total, terms = self._number_search(searcher, parsed, limit + offset)
                 suggestion = None
             else:
-                ranked, total, terms, suggestion = self._text_search(
+                ranked, total, terms, suggestion, focus = self._text_search(
                     searcher, parsed, limit + offset
                 )
             page = ranked[offset : offset + limit]
@@ -274,7 +342,44 @@ class Searcher:
                 self._hit(searcher, docnum, score, terms.get(self._doc_game[docnum], terms[""]))
                 for docnum, score in page
             ]
-        return {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
+        result = {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
+        result["focus"] = focus.as_dict(self.game_title(focus.game)) if focus else None
+        return result
+
+    def explain(self, q: str, game: str | None = None, kind: str | None = None) -> dict[str, Any]:
+        """The query plan as data: what the query was understood to ask (words, corrections,
+        intent, glossary names, synonyms with their provenance, game focus)."""
+        parsed = parse_query(q, self.games, game, kind)
+        focus = self.search(q, game=game, kind=kind, limit=1)["focus"]
+        out: dict[str, Any] = {
+            "query": q,
+            "game": parsed.game,
+            "kind": parsed.kind,
+            "number": parsed.number,
+            "question": parsed.question,
+            "intent": None,
+            "focus": focus,
+        }
+        if parsed.intent:
+            out["intent"] = {"name": parsed.intent, "label": INTENTS[parsed.intent].label}
+        if parsed.number:
+            return out
+        with self._whoosh() as searcher:
+            plan, _focus = self._understand(searcher, parsed)
+        out["words"] = plan.words
+        out["corrected"] = plan.corrected
+        out["glossary_names"] = sorted(
+            {" ".join(plan.corrected[i] for i in span) for span in plan.named_spans}
+        )
+        out["synonyms"] = [
+            {"words": words, "adds": adds, "provenance": provenance}
+            for words, adds, provenance in plan.synonyms
+        ]
+        return out
+
+    def game_title(self, game: str) -> str:
+        """The name players call a game by (`vocabulary.yaml`), else its documents' title."""
+        return load_vocabulary().title(game) or self.meta.get("game_titles", {}).get(game, game)
 
     # -- rule numbers -----------------------------------------------------------------------
 
@@ -547,7 +652,6 @@ class Searcher:
                 terms = self._word_terms(word, weight)
                 for i in expansion.positions:
                     plan.concepts[i].scoped.extend((t, scope) for t in terms)
-        self._expand_synonyms(plan, parsed.game)
         sequences = [plan.corrected[i : i + 2] for i in range(len(plan.corrected) - 1)]
         if plan.whole_name:
             sequences = [plan.corrected] + [n.split() for n in sorted(plan.names)]
@@ -558,13 +662,36 @@ class Searcher:
         ]
         return plan
 
+    def _understand(self, searcher: Any, parsed: ParsedQuery) -> tuple[Plan, Focus | None]:
+        """The query plan, and the game the query's words say it is about (without a game
+        filter): the synonyms of that game's players' vocabulary only expand then, not the
+        other games' (« soigner » is Ashes' « valeur de regain », not in Marvel Champions)."""
+        plan = self._plan(searcher.reader(), parsed)
+        focus = None
+        if parsed.game is None and plan.concepts:
+            focus = self._word_focus(searcher, parsed, plan)
+        self._expand_synonyms(plan, parsed.game or (focus.game if focus else None))
+        return plan, focus
+
     def _expand_synonyms(self, plan: Plan, game: str | None) -> None:
-        """Thesaurus groups found in the query add their other words, at low weight."""
-        added: dict[int, set[str]] = {}
+        """Thesaurus groups found in the query add their other words, at low weight.
+
+        A game's own group (its players' vocabulary) counts in full when the search is
+        about that game (its filter, or `game` from the query's words), and at
+        UNFOCUSED_WEIGHT of it when the query could be about any game: every game's groups
+        then expand at once, and a common word (« soigner ») must not carry one game's
+        entries ahead for having a pair there."""
+        added: dict[int, set[tuple[str, frozenset[str] | None]]] = {}
         for match in load_thesaurus().matches(plan.corrected, game):
             # A group of one game's words (« argent » for Four Souls' ¢) expands in its
             # entries only: « argenté » is a colour in Ashes.
             scope = match.group.games
+            share = UNFOCUSED_WEIGHT if game is None and scope is not None else 1.0
+            others = [" ".join(p.words) for p in match.group.phrases if p != match.phrase]
+            where = f" ({', '.join(sorted(scope))})" if scope else ""
+            plan.synonyms.append(
+                (" ".join(match.phrase.words), others, match.group.provenance + where)
+            )
             for phrase in match.group.phrases:
                 if phrase == match.phrase:
                     continue
@@ -572,14 +699,16 @@ class Searcher:
                     # « joue en premier » found as a phrase counts in full, on top of its
                     # words (which, found apart, count only at THESAURUS_WEIGHT).
                     for i in range(match.start, match.start + match.size):
-                        plan.concepts[i].phrases.append((phrase.stems, 1.0, scope))
+                        plan.concepts[i].phrases.append((phrase.stems, share, scope))
                 for word in phrase.words:
                     if word in plan.corrected:
                         continue
                     for i in range(match.start, match.start + match.size):
-                        if word not in added.setdefault(i, set()):
-                            added[i].add(word)
-                            terms = self._word_terms(word, THESAURUS_WEIGHT)
+                        # Once per word and scope: « compteur » counts in Four Souls'
+                        # entries and, through Altered's own pair, in Altered's.
+                        if (word, scope) not in added.setdefault(i, set()):
+                            added[i].add((word, scope))
+                            terms = self._word_terms(word, THESAURUS_WEIGHT * share)
                             if scope is None:
                                 plan.concepts[i].terms.extend(terms)
                             else:
@@ -669,19 +798,23 @@ class Searcher:
 
     def _text_search(
         self, searcher: Any, parsed: ParsedQuery, depth: int
-    ) -> tuple[list, int, dict[str, set[str]], str | None]:
+    ) -> tuple[list, int, dict[str, set[str]], str | None, Focus | None]:
         reader = searcher.reader()
-        plan = self._plan(reader, parsed)
+        plan, focus = self._understand(searcher, parsed)
         if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
-            return [], 0, {"": set()}, None
+            return [], 0, {"": set()}, None, None
         scores: dict[int, float] = {}
         matched: dict[int, int] = {}  # docnum -> bit mask of the query words it has
         for bit, concept in enumerate(plan.concepts):
             mask = 1 << bit
             for term in concept.terms:
+                # Words lent by the rulings' links add to a score, but an entry does not
+                # have a query word because a ruling about it (or its rule) has it.
+                covers = term.fieldname not in LENT_FIELDS
                 for docnum, score in self._postings(reader, term.fieldname, term.text).items():
                     scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
-                    matched[docnum] = matched.get(docnum, 0) | mask
+                    if covers:
+                        matched[docnum] = matched.get(docnum, 0) | mask
             for term, games in concept.scoped:
                 for docnum, score in self._postings(reader, term.fieldname, term.text).items():
                     if self._doc_game[docnum] in games:
@@ -719,13 +852,83 @@ class Searcher:
         top = heapq.nlargest(
             max(depth, RERANK_DEPTH), scores.items(), key=lambda item: (item[1], -item[0])
         )
-        if parsed.game is None:
-            game = self._named_game(searcher, plan)
-            if game or parsed.question:
-                top = self._game_focus(top, game)
+        if parsed.game is None and focus is None and parsed.question:
+            game = self._candidates_game(top)
+            focus = Focus(game, "candidates", []) if game else None
+        if focus is not None:
+            top = self._game_focus(top, focus.game)
         ranked = self._rerank(searcher, parsed, plan, top)
         suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
-        return ranked, len(scores), self._highlight_terms(plan), suggestion
+        return ranked, len(scores), self._highlight_terms(plan), suggestion, focus
+
+    def _word_focus(self, searcher: Any, parsed: ParsedQuery, plan: Plan) -> Focus | None:
+        """The game a query asked without a game filter is about by its words, and why: the
+        game whose glossary names it uses (`_named_game`), else the game whose own vocabulary
+        it uses (`_vocabulary_game`).  (A question with neither may still be focused later
+        by its candidates, `_candidates_game`.)"""
+        game = self._named_game(searcher, plan)
+        if game:
+            words = [" ".join(plan.corrected[i] for i in span) for span in plan.named_spans]
+            return Focus(game, "glossary", sorted(set(words)))
+        found = self._vocabulary_game(searcher.reader(), parsed, plan)
+        if found:
+            return Focus(found[0], "vocabulary", found[1])
+        return None
+
+    def _word_game(self, reader: Any, word: str) -> str | None:
+        """The game a word belongs to: the one that holds nearly all the entries using it
+        (WORD_GAME_SHARE of at least WORD_GAME_MIN_DOCS), as « butin » is Four Souls' and
+        « manigance » Marvel Champions'.  Cached per stem."""
+        stemmed = stem(word)
+        if stemmed in self._word_games:
+            return self._word_games[stemmed]
+        docs: set[int] = set()
+        for fieldname in ("text", "title", "names"):
+            docs.update(self._postings(reader, fieldname, stemmed))
+        counts: dict[str, int] = {}
+        for docnum in docs:
+            counts[self._doc_game[docnum]] = counts.get(self._doc_game[docnum], 0) + 1
+        game, count = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=("", 0))
+        owner = (
+            game if count >= WORD_GAME_MIN_DOCS and count >= WORD_GAME_SHARE * len(docs) else None
+        )
+        self._word_games[stemmed] = owner
+        return owner
+
+    def _vocabulary_game(
+        self, reader: Any, parsed: ParsedQuery, plan: Plan
+    ) -> tuple[str, list[str]] | None:
+        """The one game whose own words the query uses (and no other game's): words nearly
+        only its entries use, and the names and words `vocabulary.yaml` gives it (« Four
+        Souls », « Phoenixborn »).  With the words that tell it."""
+        vocabulary = load_vocabulary()
+        per_game: dict[str, list[str]] = {}
+        for word in plan.corrected:
+            if is_rule_number(word):
+                continue
+            owner = self._word_game(reader, word)
+            if owner:
+                per_game.setdefault(owner, []).append(word)
+        # A glossary name that only one game's glossary has and no other game's text uses is
+        # that game's word too (« retaliate » is Marvel Champions' Riposte), even when its
+        # entries are too few to tell.
+        for span, games in plan.named_spans.items():
+            if len(games) != 1:
+                continue
+            game = next(iter(games))
+            name = " ".join(plan.corrected[i] for i in span)
+            if name not in per_game.get(game, []) and self._name_users(reader, plan, span) <= games:
+                per_game.setdefault(game, []).append(name)
+        for game, markers in vocabulary.markers_in(parsed.text).items():
+            if game in self.games:
+                # « four souls » said once, not as « four », « souls » and « four souls ».
+                inside = {w for marker in markers for w in marker.split()}
+                kept = [w for w in per_game.get(game, []) if w not in inside]
+                per_game[game] = kept + markers
+        if len(per_game) != 1:
+            return None
+        game, words = next(iter(per_game.items()))
+        return game, words
 
     def _highlight_terms(self, plan: Plan) -> dict[str, set[str]]:
         """The stems to mark in a hit's text: "" -> every game's, game -> that game's (with
@@ -738,6 +941,14 @@ class Searcher:
                     for game in games:
                         terms.setdefault(game, set(common)).add(term.text)
         return terms
+
+    def _name_users(self, reader: Any, plan: Plan, span: tuple[int, ...]) -> set[str]:
+        """The games whose entries' text has the words of a query span (all of them)."""
+        docs: set[int] | None = None
+        for i in span:
+            found = set(self._postings(reader, "text", stem(plan.corrected[i])))
+            docs = found if docs is None else docs & found
+        return {self._doc_game[docnum] for docnum in docs or ()}
 
     def _named_game(self, searcher: Any, plan: Plan) -> str | None:
         """The one game whose vocabulary every glossary name in the query belongs to, if any.
@@ -761,21 +972,19 @@ class Searcher:
                 return None
         return next(iter(common)) if len(common) == 1 else None
 
-    def _game_focus(
-        self, top: list[tuple[int, float]], game: str | None = None
-    ) -> list[tuple[int, float]]:
-        """A query asked without a game but about one (`game`, from the names it uses; or for
-        a question, the game most of the best candidates' score belongs to): the other games'
-        candidates step back."""
-        if game is None:
-            mass: dict[str, float] = {}
-            for docnum, score in top[:GAME_FOCUS_DEPTH]:
-                g = self._doc_game[docnum]
-                mass[g] = mass.get(g, 0.0) + score
-            total = sum(mass.values()) or 1.0
-            game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
-            if share / total < GAME_FOCUS_SHARE:
-                return top
+    def _candidates_game(self, top: list[tuple[int, float]]) -> str | None:
+        """The game most of the best candidates' score belongs to (GAME_FOCUS_SHARE of the
+        first GAME_FOCUS_DEPTH), if one does."""
+        mass: dict[str, float] = {}
+        for docnum, score in top[:GAME_FOCUS_DEPTH]:
+            g = self._doc_game[docnum]
+            mass[g] = mass.get(g, 0.0) + score
+        total = sum(mass.values()) or 1.0
+        game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
+        return game if game and share / total >= GAME_FOCUS_SHARE else None
+
+    def _game_focus(self, top: list[tuple[int, float]], game: str) -> list[tuple[int, float]]:
+        """A query asked without a game but about one: the other games' candidates step back."""
         out = [(d, sc if self._doc_game[d] == game else sc * GAME_FOCUS_FACTOR) for d, sc in top]
         out.sort(key=lambda item: (-item[1], item[0]))
         return out
@@ -785,6 +994,7 @@ class Searcher:
     ) -> list[tuple[int, float]]:
         """Adjust the best candidates by what the query looks like (term, question)."""
         names = {" ".join(plan.corrected)} | plan.names
+        intent = INTENTS.get(parsed.intent or "")
         scored: list[tuple[int, float]] = []
         for docnum, score in top:
             fields = self._stored(searcher, docnum)
@@ -807,6 +1017,8 @@ class Searcher:
                     factor *= 1.3
                 elif fields["kind"] == "glossary":
                     factor *= 0.5  # a definition rarely answers a question about play
+            if intent is not None and self._answers(intent, docnum, fields):
+                factor *= INTENT_BONUS
             if plan.phrases:
                 folded = self._folded_text(docnum, fields)
                 found = sum(1 for pattern in plan.phrases if pattern.search(folded))
@@ -899,6 +1111,14 @@ class Searcher:
             fields = self._stored_cache[docnum] = searcher.stored_fields(docnum)
         return fields
 
+    def _answers(self, intent: Intent, docnum: int, fields: dict[str, Any]) -> bool:
+        """Whether an entry is worded as an answer of this intent (cached per entry)."""
+        key = (intent.name, docnum)
+        found = self._intent_cache.get(key)
+        if found is None:
+            found = self._intent_cache[key] = intent.answers(self._folded_text(docnum, fields))
+        return found
+
     def _folded_text(self, docnum: int, fields: dict[str, Any]) -> str:
         """Title and text folded as query words are (« cœur » -> « coeur »), for phrase
         matching (cached per document)."""
@@ -984,6 +1204,12 @@ _ENGLISH = EnglishStemmer()
 def _typed_key(text: str) -> str:
     """Every word of `text`, folded, stop words included."""
     return " ".join(re.findall(r"[^\W_]+", fold(text)))
+
+
+def _without_variable(key: str) -> str | None:
+    """A keyword's name without its variable (« riposte x » -> « riposte »), or None."""
+    words = key.split()
+    return " ".join(words[:-1]) if len(words) > 1 and words[-1] == "x" else None
 
 
 def _english_key(key: str) -> str:

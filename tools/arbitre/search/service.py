@@ -79,6 +79,35 @@ def run_search(
     return open_searcher(paths).search(query, game=game, kind=kind, limit=limit, offset=offset)
 
 
+def format_explanation(plan: dict[str, Any]) -> str:
+    """`Searcher.explain` for a terminal."""
+    lines = [f"Requête : « {plan['query']} »"]
+    if plan.get("number"):
+        lines.append(f"  numéro de règle : {plan['number']}")
+    if plan.get("words") is not None:
+        lines.append("  mots : " + " ".join(plan["words"]))
+        if plan["corrected"] != plan["words"]:
+            lines.append("  corrigés : " + " ".join(plan["corrected"]))
+    lines.append("  question : " + ("oui" if plan["question"] else "non"))
+    if plan.get("intent"):
+        lines.append(f"  intention : {plan['intent']['name']} ({plan['intent']['label']})")
+    for name in plan.get("glossary_names") or []:
+        lines.append(f"  terme du glossaire : {name}")
+    for synonym in plan.get("synonyms") or []:
+        adds = ", ".join(synonym["adds"]) or "—"
+        lines.append(f"  synonymes : {synonym['words']} -> {adds}  [{synonym['provenance']}]")
+    if plan.get("focus"):
+        lines.append(f"  jeu : {plan['focus']['message']}")
+    return "\n".join(lines)
+
+
+def explain_query(
+    paths: ProjectPaths, query: str, game: str | None = None, kind: str | None = None
+) -> dict[str, Any]:
+    """How the project's search understands `query` (`Searcher.explain`)."""
+    return open_searcher(paths).explain(query, game=game, kind=kind)
+
+
 def _plain(snippet: str) -> str:
     """A highlight snippet for a terminal: « » around matches, HTML unescaped."""
     return html.unescape(re.sub(r"<mark>(.*?)</mark>", r"«\1»", snippet))
@@ -88,6 +117,8 @@ def format_results(result: dict[str, Any], as_json: bool) -> str:
     if as_json:
         return json.dumps(result, ensure_ascii=False, indent=2)
     lines = [f"{result['total']} result(s) for « {result['query']} »"]
+    if result.get("focus"):
+        lines.append(f"Recherche {result['focus']['message']}")
     if result.get("suggestion"):
         lines.append(f"Vouliez-vous dire : {result['suggestion']} ?")
     for rank, hit in enumerate(result["hits"], 1):

@@ -1,4 +1,5 @@
-"""The domain thesaurus (`thesaurus.yaml`): groups of words players use for the same notion.
+"""The domain thesaurus (`thesaurus.yaml`, plus each game's pairs from `vocabulary.yaml`):
+groups of words players use for the same notion.
 
 A query word or phrase found in a group expands, at low weight, to the group's other members.
 Matching is by French stem (« meurt » finds the group of « mourir » only if listed; « dégâts »
@@ -18,6 +19,7 @@ from importlib import resources
 import yaml
 
 from arbitre.search.analysis import analyze, stem
+from arbitre.search.vocabulary import Pair, load_vocabulary
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class Group:
     phrases: tuple[Phrase, ...]  # what a match expands to
     games: frozenset[str] | None  # None: every game
     sources: tuple[Phrase, ...] = ()  # `from`: lead to `phrases`, never expanded to
+    provenance: str = "thesaurus.yaml"  # where the group comes from (`--explain` prints it)
 
 
 @dataclass(frozen=True)
@@ -47,11 +50,15 @@ class Thesaurus:
         self._index: dict[tuple[str, ...], list[Group]] = {}
         for group in groups:
             for phrase in (*group.phrases, *group.sources):
-                self._index.setdefault(phrase.stems, []).append(group)
+                groups_here = self._index.setdefault(phrase.stems, [])
+                if group not in groups_here:  # « jeton » and « jetons »: one stem, one match
+                    groups_here.append(group)
         self.longest = max((len(k) for k in self._index), default=1)
 
     @classmethod
-    def parse(cls, data: dict) -> Thesaurus:
+    def parse(cls, data: dict, pairs: list[Pair] | None = None) -> Thesaurus:
+        """The general groups of `data` (thesaurus.yaml), then each game's `pairs`
+        (vocabulary.yaml), which count in that game's entries only."""
         groups = []
         for row in data.get("groups") or []:
             phrases = _phrases(row["words"])
@@ -60,6 +67,17 @@ class Thesaurus:
             if len(phrases) + len(sources) > 1 and phrases:
                 groups.append(
                     Group(tuple(phrases), frozenset(games) if games else None, tuple(sources))
+                )
+        for pair in pairs or []:
+            phrases, sources = _phrases(list(pair.words)), _phrases(list(pair.sources))
+            if phrases and len(phrases) + len(sources) > 1:
+                groups.append(
+                    Group(
+                        tuple(phrases),
+                        frozenset([pair.game]),
+                        tuple(sources),
+                        "vocabulary.yaml " + pair.provenance,
+                    )
                 )
         return cls(groups)
 
@@ -95,4 +113,4 @@ def _phrases(raws: list) -> list[Phrase]:
 @cache
 def load_thesaurus() -> Thesaurus:
     text = resources.files("arbitre.search").joinpath("thesaurus.yaml").read_text("utf-8")
-    return Thesaurus.parse(yaml.safe_load(text))
+    return Thesaurus.parse(yaml.safe_load(text), load_vocabulary().pairs())

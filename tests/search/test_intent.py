@@ -1,0 +1,89 @@
+"""Question intent: the cues that detect it, the markers of an answering passage, and its
+place in the ranking (a small bonus that never outweighs a content word)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitre.search.intent import BY_NAME, detect_intent
+from arbitre.search.query import parse_query
+
+GAMES = ["altered", "ashes", "four-souls", "marvel-champions", "the-spoils"]
+
+
+@pytest.mark.parametrize(
+    ("query", "intent"),
+    [
+        ("combien de cartes en main à la fin du tour ?", "quantity"),
+        ("Combien d'exemplaires d'une carte dans un deck", "quantity"),
+        ("quel est le nombre maximum de personnages", "quantity"),
+        ("main max", "quantity"),
+        ("nombre de cartes piochées", "quantity"),
+        ("est-ce que je peux jouer une carte pendant le tour de l'adversaire ?", "permission"),
+        ("Peut-on bloquer avec un personnage épuisé", "permission"),
+        ("puis-je attaquer deux fois", "permission"),
+        ("ai-je le droit de regarder ma défausse", "permission"),
+        ("est-il possible de jouer deux lieux", "permission"),
+        ("on peut défausser un allié ?", "permission"),
+        ("que se passe-t-il si mon deck est vide ?", "consequence"),
+        ("Qu'arrive-t-il à mes jetons quand la carte quitte le jeu", "consequence"),
+        ("qu'est-ce qui se passe quand un monstre meurt", "consequence"),
+        ("et si les deux joueurs tombent à zéro", "consequence"),
+        # « combien » before « puis-je »: a number is what is asked.
+        ("combien de cartes puis-je garder ?", "quantity"),
+        # No question words, no intent.
+        ("Fugace", None),
+        ("pile de défausse", None),
+        ("609.1f", None),
+        ("qui commence ?", None),
+    ],
+)
+def test_detect_intent(query, intent):
+    found = detect_intent(query)
+    assert (found.name if found else None) == intent
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "answers"),
+    [
+        ("quantity", "Un minimum de 75 cartes doit être inclus", True),
+        ("quantity", "défaussez-vous jusqu'à en avoir 10", True),
+        ("quantity", "jusqu’à trois cartes", True),
+        ("quantity", "Au moins une carte", True),
+        ("quantity", "Le joueur actif pioche une carte.", False),
+        ("permission", "Un joueur ne peut pas jouer de Tactique", True),
+        ("permission", "Il n'est pas possible de jouer directement une carte", True),
+        ("permission", "à tout moment", True),
+        ("permission", "Le joueur actif pioche une carte.", False),
+        ("consequence", "Si un joueur n'a plus de cartes, il perd la partie.", True),
+        ("consequence", "Une unité détruite est défaussée.", True),
+        ("consequence", "Placez 2 cartes Trésor face visible.", False),
+    ],
+)
+def test_an_answer_is_worded_as_its_intent_asks(intent, text, answers):
+    from arbitre.search.analysis import fold
+
+    assert BY_NAME[intent].answers(fold(text)) is answers
+
+
+def test_the_intent_is_part_of_the_parsed_query_and_question_words_are_not_searched():
+    parsed = parse_query("Combien de cartes en main ?", GAMES)
+    assert parsed.intent == "quantity"
+    assert "combien" not in parsed.words and parsed.words == ["cartes", "main"]
+    assert parse_query("que se passe-t-il si le deck est vide", GAMES).intent == "consequence"
+    assert parse_query("règle 609.1f", GAMES).intent is None
+
+
+def test_the_intent_bonus_stays_below_a_content_word():
+    """An entry lacking one of two equally rare content words keeps (1/2)² of its score under
+    the coordination factor: the intent bonus cannot make up for it."""
+    from arbitre.search.searcher import COORD_POWER, INTENT_BONUS
+
+    assert 1 < INTENT_BONUS < 1 / (0.5**COORD_POWER)
+
+
+def test_explain_shows_the_intent(tiny):
+    plan = tiny.explain("combien de dommages inflige un personnage ?")
+    assert plan["intent"] == {"name": "quantity", "label": "une quantité"}
+    assert plan["question"] is True
+    assert "combien" not in plan["words"]
