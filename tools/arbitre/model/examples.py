@@ -28,9 +28,8 @@ import yaml
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
+from arbitre.model.core.trace import Trace
 from arbitre.model.scenario import Fields, ScenarioError
-from arbitre.model.trace import Trace
-from arbitre.site.urls import entry_url
 
 Reader = Callable[[str, Fields], Any]
 Runner = Callable[[Any], Trace]
@@ -232,10 +231,10 @@ def _empty(value: Any) -> bool:
 def rule_link(
     rule_id: str, kb: KnowledgeBase | None, href: Callable[[Entry], str] | None = None
 ) -> str:
-    """A Markdown link to the entry when the knowledge base has it, else the id in code.
+    """A Markdown link to the entry when the knowledge base has it and `href` is given, else a label.
 
-    `href` gives the link target of an entry (default: its absolute URL, `entry_url`); a page
-    generator passes one that writes links relative to the page it renders.
+    `href` gives the link target of an entry: the model does not know the site's URLs (it sits
+    below `site/` in the layers), so the site passes its own, absolute or page-relative.
     """
     entry = kb.get(rule_id) if kb is not None else None
     if entry is None:
@@ -246,8 +245,9 @@ def rule_link(
         label = entry.title
     else:
         label = entry.local_id
-    target = href(entry) if href is not None else entry_url(entry, kb)
-    return f"[{label}]({target})"
+    if href is None:
+        return f"`{label}`"
+    return f"[{label}]({href(entry)})"
 
 
 def result_items(trace: Trace) -> list[tuple[str, str]]:

@@ -17,8 +17,8 @@ from typing import Any
 import yaml
 
 from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.model.core.trace import Trace
 from arbitre.model.examples import scenario_dir, worked_examples
-from arbitre.model.trace import Trace
 from arbitre.site.text import escape_inline
 
 
