@@ -241,3 +241,15 @@ def test_marvel_enemy_attack_is_required():
     d = marvel()
     del d["state"]["enemies"][0]["atk"]
     expect_error(d, "state.enemies[0].atk")
+
+
+def test_an_attack_outside_the_action_phase_is_refused_with_the_rule():
+    from arbitre.model.core.rules import RuleViolation
+
+    d = copy.deepcopy(data("four-souls--jet-borne"))
+    d["state"]["phase"] = "fin"
+    with pytest.raises(RuleViolation) as info:
+        read_scenario(d, "essai", "essai.yaml")
+    assert info.value.rule_id == "four-souls/comment-jouer/phase-d-action/1"
+    assert "phase de fin" in info.value.text_fr
+    assert str(info.value).startswith("essai.yaml: state.phase: refusé")

@@ -28,6 +28,7 @@ import yaml
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
+from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.trace import Trace
 from arbitre.model.scenario import Fields, ScenarioError
 
@@ -90,6 +91,8 @@ def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
         fields.done()
     except ScenarioError as exc:
         raise ScenarioError(f"{path}: {exc.field}", exc.detail) from None
+    except RuleViolation as exc:
+        raise RuleViolation(exc.rule_id, exc.text_fr, f"{path}: {exc.field}") from None
     return Scenario(game, procedure, name, path, state, expected)
 
 
@@ -179,7 +182,7 @@ RESULT_LABELS = {
     "positions": "Régions des expéditions (0 : région du héros, 7 : région du compagnon)",
     "revealed": "Cartes Tumulte révélées",
     "tiebreak": "Départages",
-    "rolls": "Résultats des jets d'attaque",
+    "rolls": "Résultat final de chaque jet d'attaque (dé à six faces, après modificateurs et relances)",
     "outcomes": "Touches et ratés",
     "health": "Santé restante",
     "dead": "Morts",
@@ -189,6 +192,7 @@ RESULT_LABELS = {
     "penalties": "Pénalités de mort payées",
     "turn_ended": "Tour terminé",
     "slot": "Emplacement de monstre",
+    "refill": "Rechargement de l'emplacement (cartes révélées, dans l'ordre)",
     "attacks": "Activations d'attaque",
     "step4_damage": "Dégâts subis à l'étape 4",
     "defeated": "Vaincus",

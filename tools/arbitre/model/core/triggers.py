@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import of
 from arbitre.model.core.state import GameState
 
 
@@ -70,10 +71,11 @@ def monsters_then_turn_order(rule_id: str) -> OrderRule:
             own = [p for p in pending if not p.monster and p.controller == name]
             if own:
                 ordered += own
-                groups.append(f"puis ceux de {name} dans l'ordre qu'il choisit ({_names(own)})")
+                word = "puis" if groups else "d'abord"
+                groups.append(f"{word} ceux {of(name)}, dans l'ordre qu'il choisit ({_names(own)})")
         rest = [p for p in pending if p not in ordered]
         ordered += rest
-        text = "ils vont sur la pile " + ", ".join(groups)
+        text = "ils vont sur la pile " + ", ".join(groups)  # « Timing »
         return Ordering(ordered, state.active, [rule_id], text)
 
     return order
