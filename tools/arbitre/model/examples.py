@@ -200,6 +200,7 @@ RESULT_LABELS = {
     "statuses": "Cartes d'état restantes",
     "triggered": "Capacités déclenchées",
     "riposte": "Ripostes",
+    "threat": "Menace sur la manigance principale",
 }
 
 

@@ -81,6 +81,20 @@ def monsters_then_turn_order(rule_id: str) -> OrderRule:
     return order
 
 
+def in_turn_order(rule_id: str) -> OrderRule:
+    """Each player in turn from the active (or first) player; a player's own as listed."""
+
+    def order(state: GameState, pending: list[Pending]) -> Ordering:
+        if len(pending) < 2:
+            return Ordering(list(pending), None)
+        ordered = [p for name in state.turn_order() for p in pending if p.controller == name]
+        ordered += [p for p in pending if p not in ordered]
+        text = f"dans l'ordre des joueurs : {_names(ordered)}"
+        return Ordering(ordered, None, [rule_id], text)
+
+    return order
+
+
 def controller_chooses(rule_id: str) -> OrderRule:
     def order(state: GameState, pending: list[Pending]) -> Ordering:
         if len(pending) < 2:
