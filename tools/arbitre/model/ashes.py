@@ -20,7 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from arbitre.model.core.sequence import Phase, Sequence
+from arbitre.model.core.state import GameState
+from arbitre.model.core.state import Player as EnginePlayer
 from arbitre.model.core.trace import Recorder, Ruling, Trace
+from arbitre.model.core.triggers import Pending, TriggerQueue, active_player_orders
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
 
 GAME = "ashes"
@@ -50,6 +54,43 @@ DESTROYED_VS_LEAVES = "ashes/faq/sortie-de-jeu-1"  # « supérieur ou égal »; 
 NO_ATTACK = "ashes/faq/attaquer-6"  # attack below 0 neither adds nor removes wounds
 DRAW_ALL_AT_ONCE = "ashes/faq/degats-faute-de-pioche-1"
 DRAW_ORDER = "ashes/faq/degats-faute-de-pioche-2"
+NO_REACTION_IN_PREPARE = "ashes/faq/degats-faute-de-pioche-3"  # reactions: player turns only
+PREPARE = "ashes/faq/phase-de-preparation"
+PLAYER_TURNS = "ashes/faq/phase-de-tours-des-joueurs"
+MAIN_AND_SIDE = "ashes/faq/phase-de-tours-des-joueurs-1"
+OUTSIDE_TURNS_ORDER = "ashes/faq/fin-de-la-manche-1"  # the first player orders simultaneous events
+
+# The round in one screen.  The FAQ names three phases (the rulebook's recovery is « fin de la
+# manche » here); reaction spells are played only in the player turns phase.
+ROUND = Sequence(
+    GAME,
+    "manche",
+    (
+        Phase(
+            "preparation",
+            "phase de préparation",
+            (PREPARE,),
+            text_fr="chaque joueur pioche jusqu'à sa taille de main ; une carte qui ne peut pas "
+            "être piochée inflige 1 dégât à son Héritier, en une seule fois.",
+        ),
+        Phase(
+            "tours",
+            "phase de Tours des joueurs",
+            (PLAYER_TURNS,),
+            text_fr="à tour de rôle, chaque joueur prend une action principale (ou passe) et peut "
+            "prendre une action secondaire ; les sorts réactifs se jouent dans cette phase.",
+            allows=frozenset({"reaction", "action_principale", "action_secondaire", "attaque"}),
+        ),
+        Phase(
+            "fin",
+            "fin de la manche",
+            (OUTSIDE_TURNS_ORDER,),
+            text_fr="les événements simultanés hors de la phase de Tours des joueurs sont ordonnés "
+            "par le joueur qui a le jeton Premier joueur.",
+        ),
+    ),
+    (PREPARE, PLAYER_TURNS),
+)
 
 WHEN = ("damaged", "destroyed", "leaves_play")
 WHEN_STEP = {"damaged": "1b", "destroyed": "2b", "leaves_play": "3b"}
@@ -134,6 +175,7 @@ class AshesScenario:
     cause: Cause | None = None  # procedure "degats"
     hand_size: int = 5  # procedure "pioche"
     order: list[str] = field(default_factory=list)  # procedure "pioche": chosen by the first player
+    phase: str = "tours"  # the phase of the round (« pioche » happens in the Prepare phase)
 
 
 def _effect(f: Fields) -> Effect:
@@ -230,6 +272,9 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
     )
     if procedure == "pioche":
         scenario.hand_size = state.int("hand_size", 5, minimum=1)
+        scenario.phase = "preparation"
+    else:
+        scenario.phase = state.choice("phase", tuple(ROUND.ids()), "tours")
     state.done()
     actions = data.sub("actions", None) or Fields({}, "actions")
     if procedure == "degats":
@@ -302,6 +347,14 @@ class _Engine:
         self.not_resolved: list[str] = []
         self.placed: list[str] = []
         self.received: dict[str, int] = {}
+        self.game = GameState(
+            [EnginePlayer(p.name) for p in sc.players],
+            active=sc.active_player,
+            phase=sc.phase,
+        )
+        first = [p.name for p in sc.players].index(sc.first_player)
+        self.game.players = self.game.players[first:] + self.game.players[:first]
+        self.queue = TriggerQueue(active_player_orders(BETWEEN_STEPS))
         self.rec = Recorder(self.snapshot)
 
     def snapshot(self) -> dict[str, Any]:
@@ -313,6 +366,9 @@ class _Engine:
             "destroyed_not_discarded": [n for n in self.destroyed if n in self.cards],
             "discarded": list(self.discarded),
         }
+
+    def phase(self) -> Phase:
+        return ROUND.phase(self.sc.phase)
 
     def in_play(self, name: str) -> bool:
         return name in self.cards
@@ -349,19 +405,27 @@ class _Engine:
         step = WHEN_STEP[when]
         label = f"Étape {step[0]} b"
         matching = [t for t in self.sc.triggers if self.matches(t, when, event, subject)]
+        for t in [t for t in matching if t.from_hand and "reaction" not in self.phase().allows]:
+            matching.remove(t)
+            self.not_resolved.append(f"{t.card} : {t.ability}")
+            self.rec.step(
+                [STEP[step], NO_REACTION_IN_PREPARE],
+                f"{label} : {t.card} est un sort réactif joué depuis la main ; pendant la "
+                f"{self.phase().name_fr}, il ne peut pas être joué (seulement pendant la phase "
+                "de Tours des joueurs).",
+            )
         if not matching:
             self.rec.step(
                 [STEP[step]], f"{label} : aucun effet ne se déclenche pour {subject.name}."
             )
             return
-        if len(matching) > 1:
-            decider = self.sc.active_player or self.sc.first_player
-            order = ", ".join(f"{t.card} : {t.ability}" for t in matching)
-            self.rec.step(
-                [STEP[step]],
-                f"{label} : plusieurs effets se déclenchent ; {decider} choisit l'ordre : {order}.",
-            )
         for t in matching:
+            self.queue.add(Pending(f"{t.card} : {t.ability}", self.controller_of(t), t))
+        ordering = self.queue.drain(self.game)
+        if ordering.chooser is not None:
+            rules = [STEP[step]] + ([] if self.sc.active_player else [OUTSIDE_TURNS_ORDER])
+            self.rec.step(rules, f"{label} : plusieurs effets se déclenchent ; {ordering.text_fr}.")
+        for t in [p.payload for p in ordering.pending]:
             name = f"{t.card} : {t.ability}"
             if t.caused_by_you and event.controller != self.controller_of(t):
                 self.not_resolved.append(name)
