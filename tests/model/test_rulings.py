@@ -368,3 +368,25 @@ def test_marvel_boost_damage_is_not_step_four_damage():
     trace = run("marvel-champions--imperturbable")
     assert trace.result["damage_received"] == {"Docteur Strange": 1}
     assert trace.result["step4_damage"] == {"Docteur Strange": 0}
+
+
+def test_spoils_default_split_is_marked_as_a_default():
+    trace = run("the-spoils--repartition-par-defaut")
+    step = next(s for s in trace.steps if "Colosse (Force 4" in s.text_fr)
+    assert step.defaults == ["répartition des dommages de Colosse"]
+    assert "répartition par défaut" in step.text_fr
+    assert any("égaux à leur Force" in n and "jusqu'à" in n for n in trace.notes)
+
+
+def test_spoils_split_given_by_the_players_is_not_a_default():
+    trace = run("the-spoils--dommages-du-tour")
+    assert trace.result["default_splits"] == []
+    assert not any(s.defaults for s in trace.steps)
+
+
+def test_spoils_no_target_left_cites_the_rule_that_decides_it():
+    for name in ("the-spoils--lieu-detruit", "the-spoils--lieu-change-de-controleur"):
+        trace = run(name)
+        step = next(s for s in trace.steps if "n'a plus aucune cible" in s.text_fr)
+        assert "the-spoils/combat-explique/fin/citation-2" in step.rule_ids
+        assert "the-spoils/408.1b" not in step.rule_ids  # 408.1b is about 0 damage

@@ -163,6 +163,7 @@ RESULT_LABELS = {
     "exhausted": "Épuisés à la fin",
     "refused": "Déclarations refusées",
     "no_target": "Sans cible (considérés comme ayant assigné)",
+    "default_splits": "Répartitions par défaut du modèle (non données par les joueurs)",
     "damage_events": "Événements de dommages (un par destinataire et par étape F)",
     "influence": "Influence de la faction attaquée",
     "game_lost": "Partie perdue",

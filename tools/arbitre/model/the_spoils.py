@@ -10,7 +10,10 @@ Choices the text leaves open, made explicit here:
   every change, any character whose damage this turn is >= its Life is destroyed (204.5, 408.4).
 - When the scenario gives no split, a character spreads its Strength over the opposing members
   in the order they were declared, giving each what it still needs to die; any surplus goes to the
-  first one.
+  first one.  That split is the model's default, not the players' choice: the step says so and
+  lists it in its `defaults`.
+- 609.1c assigns damage « égaux à leur Force »; the commentary of « Le combat expliqué » says
+  « jusqu'à 3 points ».  The model follows the rule (the whole Strength is assigned) and notes it.
 """
 
 from __future__ import annotations
@@ -233,6 +236,7 @@ class _Combat:
         self.levels: list[int] = []
         self.refused: list[str] = []
         self.no_effect: list[str] = []
+        self.default_splits: list[str] = []  # characters whose split is the model's default
         self.damage_events: dict[str, int] = {}
         self.game_lost = False
         self.rec = Recorder(self.snapshot)
@@ -513,10 +517,27 @@ class _Combat:
                     assignments.append((name, r, n))
                     pending[r] = pending.get(r, 0) + n
                 parts = ", ".join(f"{n} à {r}" for r, n in split.items())
+                chosen = name in self.sc.assign
+                defaults = []
+                how = ""
+                if not chosen and len(recipients) > 1:
+                    self.default_splits.append(name)
+                    how = (
+                        " — répartition par défaut du modèle, le scénario ne donne pas celle "
+                        "choisie par les joueurs"
+                    )
+                    defaults = [f"répartition des dommages de {name}"]
+                if side == "attackers":
+                    self.rec.note(
+                        "609.1c fait assigner des dommages « égaux à leur Force » ; le commentaire "
+                        "de « Le combat expliqué » (étape C) dit « jusqu'à 3 points de dommages » "
+                        "pour une Force de 3. Le modèle suit la règle : toute la Force est assignée."
+                    )
                 self.rec.step(
                     [rule, CE_C if side == "attackers" else CE_D],
                     f"Étape {step} : {name} (Force {f.card.strength}, Vitesse {level}) assigne "
-                    f"{parts} (assignés, pas encore infligés).",
+                    f"{parts} (assignés, pas encore infligés){how}.",
+                    defaults,
                 )
             elif side == "attackers" and self.target_valid():
                 target = self.target_name()
@@ -532,7 +553,7 @@ class _Combat:
                 )
             else:
                 self.no_effect.append(name)
-                rules = [rule, CE_NO_TARGET, rid("408.1b")]
+                rules = [rule, CE_NO_TARGET]
                 if side == "attackers" and self.location_lost:
                     rules.append(rid("407.5a"))
                 self.rec.step(
@@ -687,6 +708,7 @@ class _Combat:
             "exhausted": sorted(f.card.name for f in fs if f.in_play and f.card.exhausted),
             "refused": list(self.refused),
             "no_target": list(self.no_effect),
+            "default_splits": list(self.default_splits),
             "damage_events": dict(sorted(self.damage_events.items())),
             "influence": self.influence,
             "game_lost": self.game_lost,
