@@ -180,7 +180,7 @@ RESULT_LABELS = {
     "stats": "Statistiques des expéditions",
     "advanced": "Expéditions qui avancent",
     "failed": "Expéditions qui échouent à avancer",
-    "positions": "Régions des expéditions (0 : région du héros, 7 : région du compagnon)",
+    "positions": "Régions où se trouvent les expéditions",
     "revealed": "Cartes Tumulte révélées",
     "tiebreak": "Départages",
     "rolls": "Résultat final de chaque jet d'attaque (dé à six faces, après modificateurs et relances)",

@@ -169,6 +169,15 @@ KEY_LABELS = {
     "flip_name": "nom après retournement",
     "pris_dans_la_toile": "Pris dans la Toile",
     "target_character": "personnage ciblé",
+    "form": "forme",
+    "vilenie": "Vilenie",
+    "sch": "MNG",
+    "threat": "Menace sur la manigance principale",
+    "cause": "cause",
+    "by": "attaques de",
+    # the engine (#16)
+    "phase": "phase",
+    "timing": "moment",
 }
 # Life is « Endurance » in The Spoils, hit points elsewhere.
 GAME_KEY_LABELS = {
@@ -216,6 +225,26 @@ VALUE_LABELS = {
     "foret": "Forêt",
     "montagne": "Montagne",
     "eau": "Eau",
+    # Four Souls, Marvel Champions, the phases of the engine (#16)
+    "monstre": "un monstre actif",
+    "paquet": "le dessus du paquet de monstres",
+    "avant_modificateurs": "en réponse, modificateurs encore sur la pile",
+    "apres_modificateurs": "après la résolution des modificateurs",
+    "heros": "héros",
+    "alter_ego": "alter ego",
+    "effet": "un effet de carte",
+    "phase_du_mechant": "la phase du Méchant",
+    "ennemi": "n'importe quel ennemi",
+    "percant": "Perçant",
+    "a_distance": "À distance",
+    "tenace": "Tenace",
+    "desoriente": "Désorienté",
+    "tough": "Tenace",
+    "preparation": "phase de préparation",
+    "tours": "phase de Tours des joueurs",
+    "action": "phase d'action",
+    "demarrage": "phase de démarrage",
+    "fin": "phase de fin",
 }
 # Keys whose value names the item: it heads the line.
 NAME_KEYS = ("name", "card", "enemy", "player")
