@@ -120,7 +120,7 @@ def test_state_is_not_a_mapping():
 def test_file_name_and_game_must_agree(tmp_path):
     path = tmp_path / "ashes--essai.yaml"
     path.write_text(yaml.safe_dump(spoils(), allow_unicode=True), encoding="utf-8")
-    with pytest.raises(ScenarioError, match="ashes--essai.yaml: game"):
+    with pytest.raises(ScenarioError, match=r"ashes--essai.yaml:\d+: game"):
         load_scenario(path)
 
 

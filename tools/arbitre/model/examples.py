@@ -31,6 +31,7 @@ from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoi
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.trace import Trace
 from arbitre.model.scenario import Fields, ScenarioError
+from arbitre.model.yaml_lines import field_line
 
 Reader = Callable[[str, Fields], Any]
 Runner = Callable[[Any], Trace]
@@ -90,27 +91,49 @@ def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
         state = PROCEDURES[(game, procedure)][0](name, fields)
         fields.done()
     except ScenarioError as exc:
-        raise ScenarioError(f"{path}: {exc.field}", exc.detail) from None
+        raise ScenarioError(f"{path}: {exc.field}" if path else exc.field, exc.detail) from None
     except RuleViolation as exc:
-        raise RuleViolation(exc.rule_id, exc.text_fr, f"{path}: {exc.field}") from None
+        field = f"{path}: {exc.field}" if path else exc.field
+        raise RuleViolation(exc.rule_id, exc.text_fr, field) from None
     return Scenario(game, procedure, name, path, state, expected)
 
 
 def load_scenario(path: Path) -> Scenario:
+    """Read a scenario file; a problem is a ScenarioError / RuleViolation naming `file:line: field`.
+
+    Shipped scenarios are named `<game>--<slug>.yaml`; a judge's own file may have any name (its
+    stem is then the scenario's name).
+    """
     stem = path.stem
     game, sep, name = stem.partition("--")
     if not sep or not name:
-        raise ScenarioError(path.name, "a scenario file is named <game>--<slug>.yaml")
+        game, name = "", stem
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ScenarioError(path.name, f"invalid YAML: {exc}") from None
-    scenario = read_scenario(data, name, path.name)
-    if scenario.game != game:
+    try:
+        scenario = read_scenario(data, name, "")
+    except ScenarioError as exc:
+        field = exc.field.removeprefix(": ")
+        raise ScenarioError(_where(path, text, field), exc.detail) from None
+    except RuleViolation as exc:
+        field = exc.field.removeprefix(": ")
+        raise RuleViolation(exc.rule_id, exc.text_fr, _where(path, text, field)) from None
+    if game and scenario.game != game:
         raise ScenarioError(
-            f"{path.name}: game", f"is {scenario.game!r}, the file name says {game!r}"
+            _where(path, text, "game"), f"is {scenario.game!r}, the file name says {game!r}"
         )
+    scenario.path = path.name
     return scenario
+
+
+def _where(path: Path, text: str, field: str) -> str:
+    """« file.yaml:12: state.attackers[0].speed » (the line of the field, or of its parent)."""
+    line = field_line(text, field) if field else None
+    place = f"{path.name}:{line}" if line else path.name
+    return f"{place}: {field}" if field else place
 
 
 def load_scenarios(directory: Path | None = None) -> list[Scenario]:
