@@ -77,7 +77,9 @@ def test_a_position_that_breaks_a_rule_is_refused_with_it(tmp_path):
     result = run("run", str(path))
     assert result.exit_code == 1
     assert "REFUSÉ hors-phase.yaml:10: state.phase" in result.output
-    assert "(four-souls/comment-jouer/phase-d-action/1)" in result.output
+    assert (
+        "(four-souls/comment-jouer/attaquer/2)" in result.output
+    )  # « que pendant votre phase d'action »
     assert "0 passed, 1 failed" in result.output
 
 

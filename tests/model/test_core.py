@@ -125,3 +125,42 @@ def test_a_default_is_marked_and_a_step_must_cite_a_rule():
     assert "defaults" not in rec.steps[1].to_dict()
     with pytest.raises(ValueError):
         rec.step([], "sans règle")
+
+
+LIMITED = Sequence(
+    "x",
+    "tour",
+    (
+        Phase("a", "phase A", ("x/a",), allows=frozenset({"principale", "passer"})),
+        Phase("b", "phase B", ("x/b",), allows=frozenset({"principale"})),
+    ),
+    ("x/tour",),
+    actions_fr=(("principale", "une action principale"), ("passer", "Passer")),
+    limits=(("principale", 1, "x/une-seule"),),
+    counts_as=(("passer", "principale"),),
+)
+
+
+def _turn(*steps: tuple[str, str]) -> None:
+    from arbitre.model.core.turn import TurnAction, check_turn
+
+    check_turn(
+        LIMITED,
+        [TurnAction(p, a, "Alice", field=f"t[{i}]") for i, (p, a) in enumerate(steps)],
+        "Alice",
+    )
+
+
+def test_turn_limits_count_an_action_that_counts_as_another():
+    _turn(("a", "passer"))
+    with pytest.raises(RuleViolation) as info:
+        _turn(("a", "principale"), ("a", "passer"))
+    assert info.value.rule_id == "x/une-seule" and "compte comme une action principale" in str(
+        info.value
+    )
+
+
+def test_turn_refuses_going_back_to_an_earlier_phase():
+    with pytest.raises(RuleViolation) as info:
+        _turn(("b", "principale"), ("a", "passer"))
+    assert info.value.rule_id == "x/tour" and "déjà passée" in info.value.text_fr

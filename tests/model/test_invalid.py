@@ -250,6 +250,6 @@ def test_an_attack_outside_the_action_phase_is_refused_with_the_rule():
     d["state"]["phase"] = "fin"
     with pytest.raises(RuleViolation) as info:
         read_scenario(d, "essai", "essai.yaml")
-    assert info.value.rule_id == "four-souls/comment-jouer/phase-d-action/1"
+    assert info.value.rule_id == "four-souls/comment-jouer/attaquer/2"
     assert "phase de fin" in info.value.text_fr
     assert str(info.value).startswith("essai.yaml: state.phase: refusé")

@@ -79,6 +79,12 @@ DAY = Sequence(
         ),
     ),
     (rid("4.2.a"),),
+    actions_fr=(
+        ("reaction", "une Réaction se résout"),
+        ("jouer_carte", "jouer une carte ou passer à son tour"),
+        ("progresser", "effet quotidien Progresser"),
+    ),
+    action_rules=(("jouer_carte", rid("4.2.3.a")),),
 )
 
 

@@ -59,6 +59,7 @@ PREPARE = "ashes/faq/phase-de-preparation"
 PLAYER_TURNS = "ashes/faq/phase-de-tours-des-joueurs"
 MAIN_AND_SIDE = "ashes/faq/phase-de-tours-des-joueurs-1"
 OUTSIDE_TURNS_ORDER = "ashes/faq/fin-de-la-manche-1"  # the first player orders simultaneous events
+TURN_ENDS = "ashes/faq/capacites-en-jeu-1"  # the turn ends when the player says so
 
 # The round in one screen.  The FAQ names three phases (the rulebook's recovery is « fin de la
 # manche » here); reaction spells are played only in the player turns phase.
@@ -90,6 +91,33 @@ ROUND = Sequence(
         ),
     ),
     (PREPARE, PLAYER_TURNS),
+)
+
+# One player's turn in the player turns phase: one main action (passing is one), one side action,
+# abilities such as Lancer 1 until the player says the turn is over.
+TURN = Sequence(
+    GAME,
+    "tour",
+    (
+        Phase(
+            "tour",
+            "tour du joueur",
+            (PLAYER_TURNS, MAIN_AND_SIDE),
+            text_fr="une action principale (ou Passer) et une action secondaire, dans l'ordre "
+            "voulu ; le tour se termine quand le joueur annonce qu'il est terminé.",
+            allows=frozenset({"principale", "passer", "secondaire", "capacite", "reaction"}),
+        ),
+    ),
+    (PLAYER_TURNS,),
+    actions_fr=(
+        ("principale", "une action principale"),
+        ("passer", "Passer (une action principale)"),
+        ("secondaire", "une action secondaire"),
+        ("capacite", "une capacité hors action (Lancer 1…)"),
+        ("reaction", "un sort réactif"),
+    ),
+    limits=(("principale", 1, MAIN_AND_SIDE), ("secondaire", 1, MAIN_AND_SIDE)),
+    counts_as=(("passer", "principale"),),
 )
 
 WHEN = ("damaged", "destroyed", "leaves_play")

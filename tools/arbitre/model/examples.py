@@ -29,8 +29,10 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
 from arbitre.model.core.rules import RuleViolation
-from arbitre.model.core.trace import Trace
-from arbitre.model.scenario import Fields, ScenarioError
+from arbitre.model.core.sequence import Sequence
+from arbitre.model.core.trace import Ruling, Step, Trace
+from arbitre.model.core.turn import read_turn, walk_turn
+from arbitre.model.scenario import Fields, ScenarioError, read_rulings
 from arbitre.model.yaml_lines import field_line
 
 Reader = Callable[[str, Fields], Any]
@@ -53,6 +55,19 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
         marvel_champions.resolve_attacks,
     ),
 }
+# A whole turn (round, day) of each game, walked on the game's Sequence (core/turn.py).
+TURNS: dict[str, Sequence] = {
+    "the-spoils": the_spoils.TURN,
+    "ashes": ashes.TURN,
+    "altered": altered.DAY,
+    "four-souls": four_souls.TURN,
+    "marvel-champions": marvel_champions.ROUND,
+}
+for _game, _sequence in TURNS.items():
+    PROCEDURES[(_game, "tour")] = (
+        lambda name, f, g=_game, q=_sequence: read_turn(q, g, name, f),
+        lambda sc, g=_game, q=_sequence: walk_turn(q, g, sc),
+    )
 
 
 @dataclass
@@ -65,7 +80,35 @@ class Scenario:
     expected: dict[str, Any]
 
     def run(self) -> Trace:
+        if isinstance(self.state, Refusal):
+            return self.state.trace(self)
         return PROCEDURES[(self.game, self.procedure)][1](self.state)
+
+
+@dataclass
+class Refusal:
+    """A scenario whose `expected: {refused_by: <rule id>}` says the position breaks a rule.
+
+    The ruling it reproduces is a « non » of the document: the engine must refuse the position,
+    with that rule.  Its trace is the refusal; `result.refused_by` is the rule it broke.
+    """
+
+    title: str
+    rulings: list[Ruling]
+    violation: RuleViolation
+
+    def trace(self, sc: Scenario) -> Trace:
+        v = self.violation
+        step = Step([v.rule_id], f"Refusé : {v.text_fr}.")
+        return Trace(
+            sc.procedure,
+            sc.game,
+            self.title,
+            sc.name,
+            [step],
+            {"refused_by": v.rule_id},
+            self.rulings,
+        )
 
 
 def scenario_dir() -> Path:
@@ -88,7 +131,14 @@ def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
         expected = fields.raw("expected", {})
         if not isinstance(expected, dict):
             raise ScenarioError("expected", "expected a mapping of result fields")
-        state = PROCEDURES[(game, procedure)][0](name, fields)
+        try:
+            state = PROCEDURES[(game, procedure)][0](name, fields)
+        except RuleViolation as exc:
+            if "refused_by" not in expected:
+                raise
+            state = Refusal(fields.str("title"), read_rulings(fields, game), exc)
+            fields.data = {k: fields.data[k] for k in ("game", "procedure", "title", "reproduces")}
+            fields.data["expected"] = expected
         fields.done()
     except ScenarioError as exc:
         raise ScenarioError(f"{path}: {exc.field}" if path else exc.field, exc.detail) from None
@@ -224,6 +274,9 @@ RESULT_LABELS = {
     "statuses": "Cartes d'état restantes",
     "triggered": "Capacités déclenchées",
     "riposte": "Ripostes",
+    "refused_by": "Refusé : la règle enfreinte",
+    "phases": "Phases, dans l'ordre",
+    "actions": "Actions par phase",
     "threat": "Menace sur la manigance principale",
 }
 

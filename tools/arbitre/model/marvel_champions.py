@@ -47,6 +47,8 @@ VILLAIN_PHASE = f"{G}/phase-du-mechant"
 PLAYER_PHASE = f"{G}/phase-des-joueurs"
 ATTACKING = f"{G}/attaque-attaquer"  # card effects may make an enemy attack at other times
 INTERRUPT = f"{G}/interruption"
+FORM = f"{G}/forme-changer-de-forme"  # once per round, during one's turn
+PLAYER_TURN = f"{G}/tour-de-joueur"
 BOOST = f"{G}/boost-icone-de-boost"
 VILLAINY = f"{G}/vilenie"
 AMPLIFY = f"{G}/icone-d-amplification"
@@ -75,10 +77,11 @@ ROUND = Sequence(
         Phase(
             "joueurs",
             "phase des Joueurs",
-            (PLAYER_PHASE,),
+            (PLAYER_PHASE, PLAYER_TURN),
             text_fr="chaque joueur effectue son tour, dans l'ordre des joueurs ; puis chacun "
             "défausse ou pioche jusqu'à sa taille de main et redresse ses cartes.",
-            allows=frozenset({"attaque_joueur", "effet"}),
+            allows=frozenset({"attaque_joueur", "effet", "changer_forme"}),
+            limits=(("changer_forme", 1, FORM),),
         ),
         Phase(
             "mechant",
@@ -92,6 +95,13 @@ ROUND = Sequence(
         ),
     ),
     (VILLAIN_PHASE, PLAYER_PHASE),
+    actions_fr=(
+        ("changer_forme", "changer de forme (héros / alter ego)"),
+        ("attaque_joueur", "attaquer ou contrer avec un pouvoir de base"),
+        ("effet", "jouer une carte ou déclencher une capacité « Action »"),
+        ("activation", "activation d'un ennemi"),
+    ),
+    action_rules=(("changer_forme", FORM), ("attaque_joueur", PLAYER_TURN)),
 )
 
 KINDS = ("identite", "allie", "mechant", "sbire")

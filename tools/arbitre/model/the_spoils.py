@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from arbitre.model.core.sequence import Phase, Sequence
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
 
@@ -45,6 +46,49 @@ CE_END = f"{CE}/fin/commentaire"  # blockers are exhausted too
 CE_NO_TARGET = f"{CE}/fin/citation-2"  # no target left: counts as assigned
 INTRO_DAMAGE = f"{GAME}/intro/combat-resoudre-les-dommages"  # blockers dead: hit the target
 FAQ_LIFE_0 = f"{GAME}/faq/9"
+
+# The turn in one screen (602, 603, 610): the start is one event, then the active player acts in
+# any order, then the turn ends once the opponent has answered.
+TURN = Sequence(
+    GAME,
+    "tour",
+    (
+        Phase(
+            "debut",
+            "début du tour",
+            (rid("602.1"), rid("602.1a"), rid("602.1b"), rid("602.1c"), rid("602.2")),
+            text_fr="un seul événement : les dommages des personnages reviennent à 0, les effets "
+            "« ce tour » s'arrêtent, les cartes du joueur actif peuvent attaquer ; les "
+            "déclencheurs « au début de ce tour » s'activent, le joueur actif les ordonne.",
+        ),
+        Phase(
+            "pendant",
+            "suite du tour",
+            (rid("603.1"), rid("603.2")),
+            text_fr="le joueur actif joue des cartes, utilise des capacités et attaque, dans "
+            "l'ordre qu'il veut et autant de fois qu'il le veut ; l'adversaire peut répondre "
+            "(607.1).",
+            allows=frozenset({"jouer_carte", "capacite", "attaque", "fin_du_tour", "reponse"}),
+        ),
+        Phase(
+            "fin",
+            "fin du tour",
+            (rid("610.1"), rid("610.1a")),
+            text_fr="le tour ne finit qu'après les réponses de l'adversaire ; les déclencheurs "
+            "de fin de tour se produisent alors.",
+            allows=frozenset({"reponse"}),
+        ),
+    ),
+    (rid("603.2"),),
+    actions_fr=(
+        ("jouer_carte", "jouer une carte (604)"),
+        ("capacite", "utiliser une capacité (606)"),
+        ("attaque", "attaquer (608)"),
+        ("fin_du_tour", "annoncer la fin de son tour"),
+        ("reponse", "répondre : une tactique ou une capacité (607)"),
+    ),
+    limits=(("fin_du_tour", 1, rid("603.2d")),),
+)
 
 
 # --- scenario data -------------------------------------------------------------------------------

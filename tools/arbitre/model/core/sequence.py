@@ -30,6 +30,8 @@ class Phase:
     steps: tuple[Step, ...] = ()
     allows: frozenset[str] = field(default_factory=frozenset)  # actions players may take here
     text_fr: str = ""
+    # Per-turn limits: action -> (how many times, the rule that says so).
+    limits: tuple[tuple[str, int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,16 @@ class Sequence:
     name_fr: str  # « tour », « manche », « jour »
     phases: tuple[Phase, ...]
     rule_ids: tuple[str, ...] = ()  # the rules that give the order
+    actions_fr: tuple[tuple[str, str], ...] = ()  # action code -> French name
+    # Limits over the whole turn (not one phase): action -> (times, rule).
+    limits: tuple[tuple[str, int, str], ...] = ()
+    # The rule that says in which phase an action may be taken, when one does (else the phase's).
+    action_rules: tuple[tuple[str, str], ...] = ()
+    # An action that also counts as another one for the limits (Ashes: Passer is a main action).
+    counts_as: tuple[tuple[str, str], ...] = ()
+
+    def action_fr(self, action: str) -> str:
+        return dict(self.actions_fr).get(action, action)
 
     def ids(self) -> list[str]:
         return [p.id for p in self.phases]
@@ -70,8 +82,9 @@ class Sequence:
         where = ", ".join(f"la {p.name_fr}" for p in self.allowing(action)) or "aucune phase"
         rule = phase.rule_ids[0] if phase.rule_ids else self.rule_ids[0]
         allowed_rules = [r for p in self.allowing(action) for r in p.rule_ids]
+        specific = dict(self.action_rules).get(action)
         raise RuleViolation(
-            allowed_rules[0] if allowed_rules else rule,
+            specific or (allowed_rules[0] if allowed_rules else rule),
             f"{action_fr} n'est pas permis pendant la {phase.name_fr} ; seulement pendant {where}",
             field,
         )

@@ -2,5 +2,6 @@
 
 from arbitre.model.four_souls.attack import resolve_attack
 from arbitre.model.four_souls.data import read_attack
+from arbitre.model.four_souls.rules import TURN
 
-__all__ = ["read_attack", "resolve_attack"]
+__all__ = ["TURN", "read_attack", "resolve_attack"]

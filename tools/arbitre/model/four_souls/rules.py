@@ -69,6 +69,7 @@ TURN = Sequence(
             text_fr="le joueur actif a la priorité : une carte butin, un achat, une attaque, "
             "dans l'ordre qu'il veut.",
             allows=frozenset({"butin", "achat", "attaque", "reponse"}),
+            limits=(("butin", 1, ACTION_PHASE),),
         ),
         Phase(
             "fin",
@@ -80,4 +81,12 @@ TURN = Sequence(
         ),
     ),
     (TURN_RULE,),
+    actions_fr=(
+        ("butin", "jouer une carte butin"),
+        ("achat", "acheter (un objet du magasin ou le dessus du paquet trésor, 10 ¢)"),
+        ("attaque", "attaquer (un monstre actif ou le dessus du paquet de monstres)"),
+        ("reponse", "répondre (carte butin, effet activé ou payant)"),
+    ),
+    limits=(("attaque", 1, ATTACK), ("achat", 1, BUY)),
+    action_rules=(("attaque", ATTACK_ONLY_IN_ACTION), ("achat", BUY)),
 )
