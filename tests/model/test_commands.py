@@ -74,9 +74,10 @@ def test_a_position_that_breaks_a_rule_is_refused_with_it(tmp_path):
         ),
         encoding="utf-8",
     )
+    line = path.read_text(encoding="utf-8").splitlines().index("  phase: fin") + 1
     result = run("run", str(path))
     assert result.exit_code == 1
-    assert "REFUSÉ hors-phase.yaml:10: state.phase" in result.output
+    assert f"REFUSÉ hors-phase.yaml:{line}: state.phase" in result.output
     assert (
         "(four-souls/comment-jouer/attaquer/2)" in result.output
     )  # « que pendant votre phase d'action »
@@ -88,9 +89,11 @@ def test_a_malformed_field_is_reported_with_file_and_line(tmp_path):
     path.write_text(
         shipped("four-souls--jet-borne").replace("value: 2", "valeur: 2"), encoding="utf-8"
     )
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "valeur: 2" in text)
     result = run("run", str(path))
     assert result.exit_code == 1
-    assert "casse.yaml:22: actions.rolls[0].modifiers[0].value: is required" in result.output
+    assert f"casse.yaml:{line}: actions.rolls[0].modifiers[0].value: is required" in result.output
 
 
 def test_an_unknown_id_is_an_error_not_a_crash():

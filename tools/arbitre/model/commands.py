@@ -160,6 +160,8 @@ def _text(o: Outcome) -> list[str]:
         lines.append(f"      [{', '.join(step.rule_ids)}]")
         for d in step.defaults:
             lines.append(f"      valeur par défaut (pas un choix des joueurs) : {d}")
+    for value in t.placeholders:
+        lines.append(f"   valeur d'exemple (absente du document) : {value}")
     for note in t.notes:
         lines.append(f"   note : {note}")
     for key in sorted(o.scenario.expected):

@@ -18,7 +18,7 @@ A scenario file (`scenarios/<game>--<slug>.yaml`) holds:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -78,11 +78,20 @@ class Scenario:
     path: str  # for messages
     state: Any  # the game module's typed scenario
     expected: dict[str, Any]
+    placeholders: list[str] = field(default_factory=list)  # French, see Trace.placeholders
 
     def run(self) -> Trace:
         if isinstance(self.state, Refusal):
-            return self.state.trace(self)
-        return PROCEDURES[(self.game, self.procedure)][1](self.state)
+            trace = self.state.trace(self)
+        else:
+            trace = PROCEDURES[(self.game, self.procedure)][1](self.state)
+        if self.placeholders:
+            trace.placeholders = list(self.placeholders)
+            trace.notes.append(
+                "Valeurs d'exemple, absentes du document (ni un choix des joueurs ni une "
+                "décision) : " + " ; ".join(self.placeholders) + "."
+            )
+        return trace
 
 
 @dataclass
@@ -131,21 +140,22 @@ def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
         expected = fields.raw("expected", {})
         if not isinstance(expected, dict):
             raise ScenarioError("expected", "expected a mapping of result fields")
+        placeholders = fields.str_list("placeholders", [])
         try:
             state = PROCEDURES[(game, procedure)][0](name, fields)
         except RuleViolation as exc:
             if "refused_by" not in expected:
                 raise
             state = Refusal(fields.str("title"), read_rulings(fields, game), exc)
-            fields.data = {k: fields.data[k] for k in ("game", "procedure", "title", "reproduces")}
-            fields.data["expected"] = expected
+            keep = ("game", "procedure", "title", "reproduces", "expected", "placeholders")
+            fields.data = {k: v for k, v in fields.data.items() if k in keep}
         fields.done()
     except ScenarioError as exc:
         raise ScenarioError(f"{path}: {exc.field}" if path else exc.field, exc.detail) from None
     except RuleViolation as exc:
         field = f"{path}: {exc.field}" if path else exc.field
         raise RuleViolation(exc.rule_id, exc.text_fr, field) from None
-    return Scenario(game, procedure, name, path, state, expected)
+    return Scenario(game, procedure, name, path, state, expected, placeholders)
 
 
 def load_scenario(path: Path) -> Scenario:

@@ -59,6 +59,8 @@ class Trace:
     result: dict[str, Any]
     rulings: list[Ruling] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # French remarks: contradictions, assumptions
+    # French: the scenario's values that the document does not give (examples, not rulings).
+    placeholders: list[str] = field(default_factory=list)
 
     def cited_ids(self) -> list[str]:
         """Every rule id the steps cite, sorted (rulings not included)."""
@@ -72,6 +74,7 @@ class Trace:
             "scenario": self.scenario,
             "rulings": [r.to_dict() for r in self.rulings],
             "notes": list(self.notes),
+            **({"placeholders": list(self.placeholders)} if self.placeholders else {}),
             "steps": [s.to_dict() for s in self.steps],
             "result": self.result,
         }
