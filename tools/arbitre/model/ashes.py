@@ -17,10 +17,12 @@ Choices made explicit:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import copy
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.sequence import Phase, Sequence
+from arbitre.model.core.state import Card as EngineCard
 from arbitre.model.core.state import GameState
 from arbitre.model.core.state import Player as EnginePlayer
 from arbitre.model.core.trace import Recorder, Ruling, Trace
@@ -28,6 +30,8 @@ from arbitre.model.core.triggers import Pending, TriggerQueue, active_player_ord
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
 
 GAME = "ashes"
+ARENA = "arene"  # the zone of the cards in play (units and the Phoenixborn)
+DISCARD = "defausse"
 
 # Ids of the entries of the leaflet the procedure applies (part « Dégâts … »).
 PROCESS = "ashes/degats/1"  # runs right after the effect has resolved
@@ -131,14 +135,35 @@ MAX_DEPTH = 12
 # --- scenario data -------------------------------------------------------------------------------
 
 
-@dataclass
-class Card:
-    name: str
-    kind: str  # "unit" or "phoenixborn"
-    controller: str
-    life: int
-    wounds: int = 0
-    status: int = 0
+class Card(EngineCard):
+    """An Ashes card on the engine's Card: printed life, wound and status-token counters."""
+
+    def __init__(
+        self, name: str, kind: str, controller: str, life: int, wounds: int = 0, status: int = 0
+    ) -> None:
+        super().__init__(name, controller, printed={"vie": life}, kind=kind)  # "unit"/"phoenixborn"
+        self.add("blessures", wounds)
+        self.add("etat", status)
+
+    @property
+    def life(self) -> int:
+        return self.value("vie")
+
+    @property
+    def wounds(self) -> int:
+        return self.count("blessures")
+
+    @wounds.setter
+    def wounds(self, value: int) -> None:
+        self.add("blessures", value - self.wounds)
+
+    @property
+    def status(self) -> int:
+        return self.count("etat")
+
+    @status.setter
+    def status(self, value: int) -> None:
+        self.add("etat", value - self.status)
 
 
 @dataclass
@@ -366,7 +391,6 @@ class _Event:
 class _Engine:
     def __init__(self, sc: AshesScenario) -> None:
         self.sc = sc
-        self.cards: dict[str, Card] = {c.name: replace(c) for c in sc.cards}
         self.discarded: list[str] = []
         self.destroyed: list[str] = []
         self.losers: list[str] = []
@@ -382,8 +406,19 @@ class _Engine:
         )
         first = [p.name for p in sc.players].index(sc.first_player)
         self.game.players = self.game.players[first:] + self.game.players[:first]
+        for c in sc.cards:
+            self.game.put(copy.deepcopy(c), ARENA, c.controller)
         self.queue = TriggerQueue(active_player_orders(BETWEEN_STEPS))
         self.rec = Recorder(self.snapshot)
+
+    @property
+    def cards(self) -> dict[str, Card]:
+        """The cards in play (in an arena, or a Phoenixborn), by name."""
+        return {
+            c.name: c  # type: ignore[misc]
+            for c in self.game.cards.values()
+            if c.zone == ARENA
+        }
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -485,7 +520,7 @@ class _Engine:
         target = {"self": t.card, "subject": subject.name}.get(e.target, e.target)
         if e.kind == "status":
             if self.in_play(target):
-                self.cards[target].status += e.amount
+                self.cards[target].status += e.amount  # an « etat » counter of the card
             self.rec.step(
                 [STEP[WHEN_STEP[t.when]]],
                 f"{target} gagne {e.amount} jeton(s) État.",
@@ -499,7 +534,7 @@ class _Engine:
             count = min(free, e.amount)
             for i in range(count):
                 name = e.conjuration if count == 1 else f"{e.conjuration} {i + 1}"
-                self.cards[name] = Card(name, "unit", owner, life=1)
+                self.game.put(Card(name, "unit", owner, life=1), ARENA, owner)
                 self.placed.append(name)
             waiting = [n for n in self.destroyed if n in self.cards]
             still = (
@@ -614,7 +649,7 @@ class _Engine:
                 )
                 raise GameOver
             return
-        del self.cards[card.name]
+        self.game.move(card.name, DISCARD, card.controller)
         self.discarded.append(card.name)
         self.rec.step(
             [STEP["3"], DESTROYED_VS_LEAVES],
