@@ -27,11 +27,13 @@ Choices made explicit:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import copy
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.french import of
 from arbitre.model.core.sequence import Phase, Sequence
+from arbitre.model.core.state import Card as EngineCard
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.core.triggers import Pending, TriggerQueue, in_turn_order
@@ -117,21 +119,35 @@ BOOST_ABILITIES = ("damage_defender", "tough", "flip")
 # --- scenario data -------------------------------------------------------------------------------
 
 
-@dataclass
-class Character:
-    name: str
-    kind: str  # one of KINDS
-    hp: int
-    controller: str | None = None  # the player, for identities and allies
-    atk: int | None = None  # None: ★ (counts as 0)
-    sch: int | None = None  # MNG, for an enemy's scheme (required if it schemes)
-    defense: int = 0  # DEF, for a hero
-    form: str = "heros"  # identities: "heros" or "alter_ego"
-    riposte: int = 0
-    statuses: set[str] = field(default_factory=set)
-    keywords: set[str] = field(default_factory=set)
-    villainy: bool = False  # Vilenie (minions)
-    webbed: bool = False  # Pris dans la Toile attached
+class Character(EngineCard):
+    """A hero, ally, villain or minion on the engine's Card: printed and current PV, ATQ, MNG,
+    DEF (`None` ATQ: ★, counts as 0); statuses (Sonné, Tenace, Désorienté) on the card."""
+
+    def __init__(
+        self,
+        name: str,
+        kind: str,  # one of KINDS
+        hp: int,
+        controller: str | None = None,  # the player, for identities and allies
+        riposte: int = 0,
+        statuses: set[str] | None = None,
+    ) -> None:
+        super().__init__(name, controller, printed={"pv": hp}, kind=kind)
+        self.statuses = set(statuses or ())
+        self.riposte = riposte
+        self.form = "heros"  # identities: "heros" or "alter_ego"
+        self.keywords: set[str] = set()
+        self.villainy = False  # Vilenie (minions)
+        self.webbed = False  # Pris dans la Toile attached
+
+    def _set(self, key: str, value: int | None) -> None:
+        self.printed.setdefault(key, value)
+        self.current[key] = value
+
+    hp = property(lambda self: self.value("pv"), lambda self, v: self._set("pv", v))
+    atk = property(lambda self: self.current.get("atq"), lambda self, v: self._set("atq", v))
+    sch = property(lambda self: self.current.get("mng"), lambda self, v: self._set("mng", v))
+    defense = property(lambda self: self.value("def"), lambda self, v: self._set("def", v))
 
 
 @dataclass
@@ -307,10 +323,7 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
 class _Attacks:
     def __init__(self, sc: AttackScenario) -> None:
         self.sc = sc
-        self.chars = {
-            c.name: replace(c, statuses=set(c.statuses), keywords=set(c.keywords))
-            for c in sc.characters
-        }
+        self.chars = {c.name: copy.deepcopy(c) for c in sc.characters}
         self.start_hp = {c.name: c.hp for c in sc.characters}
         self.defeated: list[str] = []
         self.discarded: list[str] = []
