@@ -18,10 +18,12 @@ Choices the text leaves open, made explicit here:
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arbitre.model.core.sequence import Phase, Sequence
+from arbitre.model.core.state import Card as EngineCard
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
 
@@ -94,16 +96,47 @@ TURN = Sequence(
 # --- scenario data -------------------------------------------------------------------------------
 
 
-@dataclass
-class Character:
-    name: str
-    strength: int
-    life: int
-    speed: int
-    damage: int = 0  # damage received this turn (602.1a resets it at the start of a turn)
-    exhausted: bool = False
-    controlled_since_turn_start: bool = True  # 608.1b, 204.3
-    covert: bool = False  # 507.3
+class Character(EngineCard):
+    """A character on the engine's Card: printed and current Strength, Life (Endurance) and
+    Speed; the damage received this turn is a counter (602.1a resets it); exhausted a status."""
+
+    def __init__(
+        self,
+        name: str,
+        strength: int,
+        life: int,
+        speed: int,
+        damage: int = 0,
+        exhausted: bool = False,
+        controlled_since_turn_start: bool = True,  # 608.1b, 204.3
+        covert: bool = False,  # 507.3
+    ) -> None:
+        printed = {"force": strength, "endurance": life, "vitesse": speed}
+        super().__init__(name, printed=printed, kind="personnage")
+        self.add("dommages", damage)
+        if exhausted:
+            self.statuses.add("epuise")
+        self.controlled_since_turn_start = controlled_since_turn_start
+        self.covert = covert
+
+    def _set(self, key: str, value: int) -> None:
+        self.current[key] = value
+
+    strength = property(lambda self: self.value("force"), lambda s, v: s._set("force", v))
+    life = property(lambda self: self.value("endurance"), lambda s, v: s._set("endurance", v))
+    speed = property(lambda self: self.value("vitesse"), lambda s, v: s._set("vitesse", v))
+    damage = property(
+        lambda self: self.count("dommages"),
+        lambda self, v: self.add("dommages", v - self.count("dommages")),
+    )
+
+    @property
+    def exhausted(self) -> bool:
+        return "epuise" in self.statuses
+
+    @exhausted.setter
+    def exhausted(self, value: bool) -> None:
+        (self.statuses.add if value else self.statuses.discard)("epuise")
 
 
 @dataclass
@@ -339,7 +372,7 @@ class _Combat:
         else:
             rec.step([rid("608.1a")], f"Annonce : l'attaque vise {self.target_name()}.")
         for c in sc.attackers:
-            card = replace(c)
+            card = copy.deepcopy(c)
             if card.exhausted or not card.controlled_since_turn_start:
                 why = (
                     "est épuisé"
@@ -374,7 +407,7 @@ class _Combat:
             )
         blockers = []
         for c in sc.blockers:
-            card = replace(c)
+            card = copy.deepcopy(c)
             if card.exhausted:
                 self.refused.append(card.name)
                 rec.step([rid("608.1d")], f"{card.name} est épuisé : il ne peut pas bloquer.")
@@ -429,7 +462,7 @@ class _Combat:
             played = f" ({t.text})" if t.text else ""
             if t.effect == "add":
                 assert t.new is not None and t.side is not None
-                card = replace(t.new)
+                card = copy.deepcopy(t.new)
                 self.fighters[card.name] = _Fighter(card, t.side)
                 self.rec.step(
                     [rule, CE_REPEAT],
