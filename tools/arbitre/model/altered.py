@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.sequence import Phase, Sequence
+from arbitre.model.core.state import Card as EngineCard
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
 
@@ -95,13 +96,37 @@ TIE_GLOSSARY = f"{GAME}/glossaire/egalite"  # unofficial: Gigantesque characters
 # --- scenario data -------------------------------------------------------------------------------
 
 
-@dataclass
-class Character:
-    name: str
-    stats: dict[str, int]
-    boosts: int = 0
-    defender: bool = False  # Défenseur (7.4.1)
-    gigantic: bool = False  # Gigantesque (7.4.3)
+class Character(EngineCard):
+    """A character on the engine's Card: printed Forêt/Montagne/Eau statistics, boost counters
+    (2.5.1.b), Défenseur and Gigantesque as statuses."""
+
+    def __init__(
+        self,
+        name: str,
+        stats: dict[str, int],
+        boosts: int = 0,
+        defender: bool = False,  # Défenseur (7.4.1)
+        gigantic: bool = False,  # Gigantesque (7.4.3)
+    ) -> None:
+        super().__init__(name, printed=dict(stats), kind="personnage")
+        self.add("boost", boosts)
+        self.statuses |= {k for k, on in (("defenseur", defender), ("gigantesque", gigantic)) if on}
+
+    @property
+    def stats(self) -> dict[str, int]:
+        return {s: self.value(s) for s in STATS}
+
+    @property
+    def boosts(self) -> int:
+        return self.count("boost")
+
+    @property
+    def defender(self) -> bool:
+        return "defenseur" in self.statuses
+
+    @property
+    def gigantic(self) -> bool:
+        return "gigantesque" in self.statuses
 
 
 @dataclass
