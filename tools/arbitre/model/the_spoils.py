@@ -48,6 +48,7 @@ CE_END = f"{CE}/fin/commentaire"  # blockers are exhausted too
 CE_NO_TARGET = f"{CE}/fin/citation-2"  # no target left: counts as assigned
 INTRO_DAMAGE = f"{GAME}/intro/combat-resoudre-les-dommages"  # blockers dead: hit the target
 FAQ_LIFE_0 = f"{GAME}/faq/9"
+UNBLOCKABLE = f"{GAME}/413.1-bis"  # printed « 413.1 » under 412 Inblocabilité
 
 # The turn in one screen (602, 603, 610): the start is one event, then the active player acts in
 # any order, then the turn ends once the opponent has answered.
@@ -110,6 +111,7 @@ class Character(EngineCard):
         exhausted: bool = False,
         controlled_since_turn_start: bool = True,  # 608.1b, 204.3
         covert: bool = False,  # 507.3
+        unblockable: bool = False,  # 413.1: « ne peut être bloqué »
     ) -> None:
         printed = {"force": strength, "endurance": life, "vitesse": speed}
         super().__init__(name, printed=printed, kind="personnage")
@@ -118,6 +120,12 @@ class Character(EngineCard):
             self.statuses.add("epuise")
         self.controlled_since_turn_start = controlled_since_turn_start
         self.covert = covert
+        if unblockable:
+            self.statuses.add("imblocable")
+
+    @property
+    def unblockable(self) -> bool:
+        return "imblocable" in self.statuses
 
     def _set(self, key: str, value: int) -> None:
         self.current[key] = value
@@ -198,6 +206,7 @@ def _character(f: Fields) -> Character:
         exhausted=f.bool("exhausted"),
         controlled_since_turn_start=f.bool("controlled_since_turn_start", True),
         covert=f.bool("covert"),
+        unblockable=f.bool("unblockable"),
     )
     f.done()
     return c
@@ -406,8 +415,25 @@ class _Combat:
                 "Tous les attaquants ont Covert : le groupe est un groupe à couvert.",
             )
         blockers = []
+        unblockable_party = all(f.card.unblockable for f in attackers)
+        if unblockable_party:
+            rec.step(
+                [UNBLOCKABLE],
+                "Tous les attaquants ne peuvent être bloqués : le joueur défenseur ne peut pas "
+                "former de groupe de bloqueurs.",
+            )
+        elif any(f.card.unblockable for f in attackers):
+            rec.step(
+                [UNBLOCKABLE],
+                "Certains attaquants seulement ne peuvent être bloqués : le groupe ne l'est pas "
+                "entièrement, le défenseur peut bloquer.",
+            )
         for c in sc.blockers:
             card = copy.deepcopy(c)
+            if unblockable_party:
+                self.refused.append(card.name)
+                rec.step([UNBLOCKABLE], f"{card.name} ne peut pas bloquer un groupe imblocable.")
+                continue
             if card.exhausted:
                 self.refused.append(card.name)
                 rec.step([rid("608.1d")], f"{card.name} est épuisé : il ne peut pas bloquer.")

@@ -54,6 +54,7 @@ PROCEDURE_LABELS = {
     "pioche": "dégâts faute de pioche",
     "crepuscule": "Crépuscule",
     "attaque": "attaque",
+    "tour": "tour de jeu",
 }
 
 # --- the starting position in French --------------------------------------------------------------
@@ -98,6 +99,7 @@ KEY_LABELS = {
     "location": "Lieu",
     "structure": "Structure",
     "covert": "à couvert",
+    "unblockable": "ne peut être bloqué",
     "controlled_since_turn_start": "contrôlé depuis le début du tour",
     "tactics": "Tactiques et capacités jouées",
     "round": "round",

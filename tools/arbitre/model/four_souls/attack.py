@@ -40,7 +40,10 @@ from arbitre.model.four_souls.rules import (
     RESOLVE_STACK,
     RESPOND,
     ROLL,
+    SOUL_VALUE,
+    SOULS_TO_WIN,
     TIMING,
+    VICTORY,
 )
 from arbitre.model.scenario import ScenarioError
 
@@ -100,6 +103,7 @@ class _Attack:
         self.refill: list[str] = []
         self.turn_ended = False
         self.attack_lost = False
+        self.winner: str | None = None
         self.stack = Stack()
         self.triggers = TriggerQueue(monsters_then_turn_order(TIMING))
         self.current = 0  # the result on the stack while a roll is being made
@@ -413,10 +417,17 @@ class _Attack:
             active.add("souls", info.souls)
             self.game.move(m.name, "ames", active.name)
             self.rec.step(
-                [MONSTER_DEATH],
+                [MONSTER_DEATH, SOUL_VALUE],
                 f"{m.name} est un boss : {active.name} gagne sa carte comme une âme "
                 f"({active.count('souls')} âme(s)).",
             )
+            if active.count("souls") >= SOULS_TO_WIN and self.winner is None:
+                self.winner = active.name
+                self.rec.step(
+                    [VICTORY],
+                    f"{active.name} possède {active.count('souls')} âmes : premier joueur à "
+                    f"{SOULS_TO_WIN} âmes, il gagne la partie.",
+                )
         else:
             self.game.move(m.name, "defausse-monstres")
             self.rec.step([MONSTER_DEATH], f"{m.name} est un monstre basique : il est défaussé.")
@@ -564,6 +575,7 @@ class _Attack:
             "turn_ended": self.turn_ended,
             "slot": self.slot,
             "refill": list(self.refill),
+            "winner": self.winner,
         }
 
 
