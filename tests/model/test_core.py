@@ -164,3 +164,21 @@ def test_turn_refuses_going_back_to_an_earlier_phase():
     with pytest.raises(RuleViolation) as info:
         _turn(("b", "principale"), ("a", "passer"))
     assert info.value.rule_id == "x/tour" and "déjà passée" in info.value.text_fr
+
+
+def test_a_standing_restriction_forbids_an_action_while_its_condition_holds():
+    from arbitre.model.core.turn import TurnAction, check_turn
+
+    seq = Sequence(
+        "x",
+        "round",
+        (Phase("p", "phase", ("x/p",), allows=frozenset({"viser"})),),
+        ("x/round",),
+        actions_fr=(("viser", "viser le chef"),),
+        restrictions=(("garde", "viser", "x/garde", "un garde est là"),),
+    )
+    check_turn(seq, [TurnAction("p", "viser", "A")], "A", [])  # no guard: allowed
+    with pytest.raises(RuleViolation) as info:
+        check_turn(seq, [TurnAction("p", "viser", "A")], "A", ["garde"])
+    assert info.value.rule_id == "x/garde"
+    assert "viser le chef est interdit tant qu'un garde est là" in info.value.text_fr

@@ -51,6 +51,8 @@ ATTACKING = f"{G}/attaque-attaquer"  # card effects may make an enemy attack at 
 INTERRUPT = f"{G}/interruption"
 FORM = f"{G}/forme-changer-de-forme"  # once per round, during one's turn
 PLAYER_TURN = f"{G}/tour-de-joueur"
+GUARD = f"{G}/garde"
+PATROL = f"{G}/patrouille"
 BOOST = f"{G}/boost-icone-de-boost"
 VILLAINY = f"{G}/vilenie"
 AMPLIFY = f"{G}/icone-d-amplification"
@@ -82,7 +84,17 @@ ROUND = Sequence(
             (PLAYER_PHASE, PLAYER_TURN),
             text_fr="chaque joueur effectue son tour, dans l'ordre des joueurs ; puis chacun "
             "défausse ou pioche jusqu'à sa taille de main et redresse ses cartes.",
-            allows=frozenset({"attaque_joueur", "effet", "changer_forme"}),
+            allows=frozenset(
+                {
+                    "attaque_joueur",
+                    "attaque_mechant",
+                    "attaque_sbire",
+                    "contrer_principale",
+                    "contrer_annexe",
+                    "effet",
+                    "changer_forme",
+                }
+            ),
             limits=(("changer_forme", 1, FORM),),
         ),
         Phase(
@@ -100,10 +112,23 @@ ROUND = Sequence(
     actions_fr=(
         ("changer_forme", "changer de forme (héros / alter ego)"),
         ("attaque_joueur", "attaquer ou contrer avec un pouvoir de base"),
+        ("attaque_mechant", "attaquer le méchant"),
+        ("attaque_sbire", "attaquer un sbire"),
+        ("contrer_principale", "contrer la manigance principale"),
+        ("contrer_annexe", "contrer une manigance annexe"),
         ("effet", "jouer une carte ou déclencher une capacité « Action »"),
         ("activation", "activation d'un ennemi"),
     ),
     action_rules=(("changer_forme", FORM), ("attaque_joueur", PLAYER_TURN)),
+    restrictions=(
+        ("garde", "attaque_mechant", GUARD, "un sbire avec Garde est engagé avec ce joueur"),
+        (
+            "patrouille",
+            "contrer_principale",
+            PATROL,
+            "un sbire avec Patrouille est engagé avec ce joueur",
+        ),
+    ),
 )
 
 KINDS = ("identite", "allie", "mechant", "sbire")

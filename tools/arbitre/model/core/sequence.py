@@ -47,6 +47,12 @@ class Sequence:
     action_rules: tuple[tuple[str, str], ...] = ()
     # An action that also counts as another one for the limits (Ashes: Passer is a main action).
     counts_as: tuple[tuple[str, str], ...] = ()
+    # Standing restrictions (« tant que … ne peut pas … »): while a condition of the position
+    # holds, an action is forbidden: (condition, action, rule, French condition).
+    restrictions: tuple[tuple[str, str, str, str], ...] = ()
+
+    def conditions(self) -> list[str]:
+        return sorted({c for c, _a, _r, _t in self.restrictions})
 
     def action_fr(self, action: str) -> str:
         return dict(self.actions_fr).get(action, action)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import que
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.trace import Recorder, Ruling, Trace
@@ -34,6 +35,7 @@ class TurnScenario:
     players: list[str]
     active_player: str
     actions: list[TurnAction] = field(default_factory=list)
+    conditions: list[str] = field(default_factory=list)  # standing restrictions in force
 
 
 def read_turn(sequence: Sequence, game: str, name: str, data: Fields) -> TurnScenario:
@@ -45,6 +47,11 @@ def read_turn(sequence: Sequence, game: str, name: str, data: Fields) -> TurnSce
     active = state.str("active_player")
     if active not in players:
         raise ScenarioError(state.where("active_player"), f"{active!r} is not one of the players")
+    conditions = state.str_list("conditions", [])
+    for i, c in enumerate(conditions):
+        if c not in sequence.conditions():
+            known = ", ".join(sequence.conditions()) or "none in this game"
+            raise ScenarioError(f"{state.where('conditions')}[{i}]", f"expected one of: {known}")
     state.done()
     actions = []
     codes = dict(sequence.actions_fr)
@@ -60,18 +67,23 @@ def read_turn(sequence: Sequence, game: str, name: str, data: Fields) -> TurnSce
             raise ScenarioError(af.where("player"), f"{action.player!r} is not one of the players")
         af.done()
         actions.append(action)
-    check_turn(sequence, actions, active)
-    return TurnScenario(name, title, rulings, players, active, actions)
+    check_turn(sequence, actions, active, conditions)
+    return TurnScenario(name, title, rulings, players, active, actions, conditions)
 
 
-def check_turn(sequence: Sequence, actions: list[TurnAction], active: str) -> None:
-    """Refuse the first action that the sequence forbids (phase, order, limit)."""
+def check_turn(
+    sequence: Sequence, actions: list[TurnAction], active: str, conditions: list[str] = ()
+) -> None:
+    """Refuse the first action that the sequence forbids (phase, order, limit, restriction)."""
     ids = sequence.ids()
     reached = 0
     counts: dict[tuple[str, str], int] = {}
     for a in actions:
         name = sequence.action_fr(a.action)
         phase = sequence.check(a.action, name, a.phase, f"{a.field}.phase")
+        for condition, action, rule, text in sequence.restrictions:
+            if condition in conditions and action == a.action:
+                raise RuleViolation(rule, f"{name} est interdit tant {que(text)}", a.field)
         index = ids.index(a.phase)
         if index < reached:
             raise RuleViolation(
@@ -110,6 +122,12 @@ def walk_turn(sequence: Sequence, game: str, sc: TurnScenario, procedure: str = 
         + ", ".join(p.name_fr for p in sequence.phases)
         + ", dans cet ordre.",
     )
+    for condition, action, rule, text in sequence.restrictions:
+        if condition in sc.conditions:
+            rec.step(
+                [rule],
+                f"Tant {que(text)}, {sequence.action_fr(action)} est interdit ce {sequence.name_fr}.",
+            )
     for phase in sequence.phases:
         intro = f" : {phase.text_fr}" if phase.text_fr else "."
         rec.step(phase.rule_ids, f"{phase.name_fr[:1].upper()}{phase.name_fr[1:]}{intro}")
