@@ -50,6 +50,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ),
     ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
+    ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
     ("marvel-champions", "attaque"): (
         marvel_champions.read_attacks,
         marvel_champions.resolve_attacks,
@@ -285,6 +286,8 @@ RESULT_LABELS = {
     "triggered": "Capacités déclenchées",
     "riposte": "Ripostes",
     "refused_by": "Refusé : la règle enfreinte",
+    "cancelled": "Annulés (retirés de la pile sans être résolus)",
+    "roll_results": "Résultat de chaque jet",
     "phases": "Phases, dans l'ordre",
     "actions": "Actions par phase",
     "threat": "Menace sur la manigance principale",

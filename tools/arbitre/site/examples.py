@@ -55,6 +55,7 @@ PROCEDURE_LABELS = {
     "crepuscule": "Crépuscule",
     "attaque": "attaque",
     "tour": "tour de jeu",
+    "pile": "la pile",
 }
 
 # --- the starting position in French --------------------------------------------------------------
