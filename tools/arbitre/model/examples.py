@@ -27,7 +27,14 @@ import yaml
 
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
+from arbitre.model import (
+    altered,
+    altered_fleeting,
+    ashes,
+    four_souls,
+    marvel_champions,
+    the_spoils,
+)
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.trace import Ruling, Step, Trace
@@ -49,6 +56,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
         ashes.prepare_draw_damage,
     ),
     ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
+    ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
     ("marvel-champions", "attaque"): (
@@ -288,6 +296,7 @@ RESULT_LABELS = {
     "refused_by": "Refusé : la règle enfreinte",
     "cancelled": "Annulés (retirés de la pile sans être résolus)",
     "roll_results": "Résultat de chaque jet",
+    "zones": "Zone où finit chaque carte",
     "phases": "Phases, dans l'ordre",
     "actions": "Actions par phase",
     "threat": "Menace sur la manigance principale",

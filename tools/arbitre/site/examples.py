@@ -56,6 +56,7 @@ PROCEDURE_LABELS = {
     "attaque": "attaque",
     "tour": "tour de jeu",
     "pile": "la pile",
+    "fugace": "Limbo et Fugace",
 }
 
 # --- the starting position in French --------------------------------------------------------------
@@ -181,6 +182,10 @@ KEY_LABELS = {
     # the engine (#16)
     "phase": "phase",
     "timing": "moment",
+    "plays": "cartes jouées",
+    "night": "puis la Nuit (Repos)",
+    "fugace": "capacité Fugace",
+    "from": "depuis",
 }
 # Life is « Endurance » in The Spoils, hit points elsewhere.
 GAME_KEY_LABELS = {
