@@ -33,6 +33,7 @@ from arbitre.model import (
     ashes,
     four_souls,
     marvel_champions,
+    marvel_villain_phase,
     the_spoils,
 )
 from arbitre.model.core.rules import RuleViolation
@@ -62,6 +63,10 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("marvel-champions", "attaque"): (
         marvel_champions.read_attacks,
         marvel_champions.resolve_attacks,
+    ),
+    ("marvel-champions", "phase_du_mechant"): (
+        marvel_villain_phase.read_villain_phase,
+        marvel_villain_phase.run_villain_phase,
     ),
 }
 # A whole turn (round, day) of each game, walked on the game's Sequence (core/turn.py).
@@ -297,6 +302,8 @@ RESULT_LABELS = {
     "cancelled": "Annulés (retirés de la pile sans être résolus)",
     "roll_results": "Résultat de chaque jet",
     "zones": "Zone où finit chaque carte",
+    "encounter_cards": "Cartes Rencontre attribuées",
+    "next_first_player": "Nouveau premier joueur",
     "phases": "Phases, dans l'ordre",
     "actions": "Actions par phase",
     "threat": "Menace sur la manigance principale",

@@ -57,6 +57,7 @@ PROCEDURE_LABELS = {
     "tour": "tour de jeu",
     "pile": "la pile",
     "fugace": "Limbo et Fugace",
+    "phase_du_mechant": "phase du Méchant",
 }
 
 # --- the starting position in French --------------------------------------------------------------
@@ -186,6 +187,10 @@ KEY_LABELS = {
     "night": "puis la Nuit (Repos)",
     "fugace": "capacité Fugace",
     "from": "depuis",
+    "acceleration": "accélération",
+    "hazard": "icônes d'aléas",
+    "engaged_with": "engagé avec",
+    "defenders": "défenseurs",
 }
 # Life is « Endurance » in The Spoils, hit points elsewhere.
 GAME_KEY_LABELS = {
