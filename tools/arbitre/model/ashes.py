@@ -77,6 +77,7 @@ ROUND = Sequence(
             (PREPARE,),
             text_fr="chaque joueur pioche jusqu'à sa taille de main ; une carte qui ne peut pas "
             "être piochée inflige 1 dégât à son Héritier, en une seule fois.",
+            allows=frozenset({"pioche", "evenement"}),
         ),
         Phase(
             "tours",
@@ -84,7 +85,7 @@ ROUND = Sequence(
             (PLAYER_TURNS,),
             text_fr="à tour de rôle, chaque joueur prend une action principale (ou passe) et peut "
             "prendre une action secondaire ; les sorts réactifs se jouent dans cette phase.",
-            allows=frozenset({"reaction", "action_principale", "action_secondaire", "attaque"}),
+            allows=frozenset({"reaction", "tour"}),
         ),
         Phase(
             "fin",
@@ -92,9 +93,17 @@ ROUND = Sequence(
             (OUTSIDE_TURNS_ORDER,),
             text_fr="les événements simultanés hors de la phase de Tours des joueurs sont ordonnés "
             "par le joueur qui a le jeton Premier joueur.",
+            allows=frozenset({"evenement"}),
         ),
     ),
     (PREPARE, PLAYER_TURNS),
+    actions_fr=(
+        ("pioche", "piocher jusqu'à sa taille de main"),
+        ("tour", "un tour de joueur"),
+        ("reaction", "jouer un sort réactif"),
+        ("evenement", "un événement simultané à ordonner"),
+    ),
+    action_rules=(("reaction", NO_REACTION_IN_PREPARE),),
 )
 
 # One player's turn in the player turns phase: one main action (passing is one), one side action,

@@ -82,6 +82,11 @@ for _game, _sequence in TURNS.items():
         lambda name, f, g=_game, q=_sequence: read_turn(q, g, name, f),
         lambda sc, g=_game, q=_sequence: walk_turn(q, g, sc),
     )
+# Ashes has a round around its players' turns.
+PROCEDURES[("ashes", "manche")] = (
+    lambda name, f: read_turn(ashes.ROUND, "ashes", name, f),
+    lambda sc: walk_turn(ashes.ROUND, "ashes", sc, "manche"),
+)
 
 
 @dataclass

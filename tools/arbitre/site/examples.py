@@ -58,6 +58,7 @@ PROCEDURE_LABELS = {
     "pile": "la pile",
     "fugace": "Limbo et Fugace",
     "phase_du_mechant": "phase du Méchant",
+    "manche": "manche",
 }
 
 # --- the starting position in French --------------------------------------------------------------
