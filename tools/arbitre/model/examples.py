@@ -35,6 +35,7 @@ from arbitre.model import (
     marvel_champions,
     marvel_villain_phase,
     the_spoils,
+    the_spoils_play,
 )
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.sequence import Sequence
@@ -48,6 +49,7 @@ Runner = Callable[[Any], Trace]
 
 PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("the-spoils", "combat"): (the_spoils.read_combat, the_spoils.resolve_combat),
+    ("the-spoils", "jouer_carte"): (the_spoils_play.read_play, the_spoils_play.run_play),
     ("ashes", "degats"): (
         lambda name, f: ashes.read_scenario(name, f, "degats"),
         ashes.resolve_damage,
@@ -309,6 +311,9 @@ RESULT_LABELS = {
     "zones": "Zone où finit chaque carte",
     "encounter_cards": "Cartes Rencontre attribuées",
     "next_first_player": "Nouveau premier joueur",
+    "legal": "Jeu légal",
+    "card_zone": "Zone de la carte à la fin",
+    "ready_resources": "Ressources encore prêtes",
     "phases": "Phases, dans l'ordre",
     "actions": "Actions par phase",
     "threat": "Menace sur la manigance principale",

@@ -59,6 +59,7 @@ PROCEDURE_LABELS = {
     "fugace": "Limbo et Fugace",
     "phase_du_mechant": "phase du Méchant",
     "manche": "manche",
+    "jouer_carte": "jouer une carte",
 }
 
 # --- the starting position in French --------------------------------------------------------------
@@ -191,6 +192,11 @@ KEY_LABELS = {
     "acceleration": "accélération",
     "hazard": "icônes d'aléas",
     "engaged_with": "engagé avec",
+    "resources": "ressources",
+    "cost": "coût",
+    "threshold": "seuil",
+    "responses": "réponses",
+    "opponent": "adversaire",
     "defenders": "défenseurs",
 }
 # Life is « Endurance » in The Spoils, hit points elsewhere.
