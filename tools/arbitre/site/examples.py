@@ -60,6 +60,7 @@ PROCEDURE_LABELS = {
     "phase_du_mechant": "phase du Méchant",
     "manche": "manche",
     "jouer_carte": "jouer une carte",
+    "revelation": "révélation de cartes Rencontre",
 }
 
 # --- the starting position in French --------------------------------------------------------------
@@ -198,6 +199,7 @@ KEY_LABELS = {
     "responses": "réponses",
     "opponent": "adversaire",
     "defenders": "défenseurs",
+    "dealt": "cartes attribuées",
 }
 # Life is « Endurance » in The Spoils, hit points elsewhere.
 GAME_KEY_LABELS = {
