@@ -17,6 +17,7 @@ from arbitre.model.core.stack import Stack, StackItem
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.four_souls.rules import (
+    BUTTER_BEAN,
     CANCEL,
     GAME,
     PRIORITY,
@@ -94,6 +95,7 @@ class _StackPlay:
         self.rolls: dict[str, int] = {}
         self.resolved: list[str] = []
         self.cancelled: list[str] = []
+        self.discarded: list[str] = []  # cards that went to the discard, in order
         self.rec = Recorder(self.snapshot)
 
     def snapshot(self) -> dict[str, Any]:
@@ -167,10 +169,12 @@ class _StackPlay:
                 return
             self.stack.items.remove(target)
             self.cancelled.append(target.label_fr)
+            self.discarded += [target.label_fr, p.source]  # the cancelled card first
             self.rec.step(
-                [CANCEL, RESOLVE_STACK],
+                [CANCEL, RESOLVE_STACK]
+                + ([BUTTER_BEAN] if p.source.startswith("Butter Bean") else []),
                 f"{p.source} se résout : {target.label_fr} est annulé, retiré de la pile sans être "
-                "résolu puis défaussé ; la carte annulatrice va dans sa défausse.",
+                f"résolu et défaussé en premier ; puis {p.source} va dans la défausse.",
             )
             return
         if p.kind == "relance":
@@ -196,6 +200,7 @@ class _StackPlay:
             "resolved": list(self.resolved),
             "cancelled": list(self.cancelled),
             "roll_results": dict(self.rolls),
+            "discarded": list(self.discarded),
         }
         return self.rec.trace("pile", GAME, self.sc, result)
 
