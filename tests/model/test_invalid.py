@@ -120,7 +120,7 @@ def test_state_is_not_a_mapping():
 def test_file_name_and_game_must_agree(tmp_path):
     path = tmp_path / "ashes--essai.yaml"
     path.write_text(yaml.safe_dump(spoils(), allow_unicode=True), encoding="utf-8")
-    with pytest.raises(ScenarioError, match="ashes--essai.yaml: game"):
+    with pytest.raises(ScenarioError, match=r"ashes--essai.yaml:\d+: game"):
         load_scenario(path)
 
 
@@ -241,3 +241,15 @@ def test_marvel_enemy_attack_is_required():
     d = marvel()
     del d["state"]["enemies"][0]["atk"]
     expect_error(d, "state.enemies[0].atk")
+
+
+def test_an_attack_outside_the_action_phase_is_refused_with_the_rule():
+    from arbitre.model.core.rules import RuleViolation
+
+    d = copy.deepcopy(data("four-souls--jet-borne"))
+    d["state"]["phase"] = "fin"
+    with pytest.raises(RuleViolation) as info:
+        read_scenario(d, "essai", "essai.yaml")
+    assert info.value.rule_id == "four-souls/comment-jouer/attaquer/2"
+    assert "phase de fin" in info.value.text_fr
+    assert str(info.value).startswith("essai.yaml: state.phase: refusé")

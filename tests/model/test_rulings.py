@@ -186,8 +186,10 @@ def test_altered_4_2_4_c_a_tie_is_not_enough():
     trace = run("altered--egalite")
     i = first_index(trace, "altered/4.2.4.c", "d'Alice est dans")
     assert "Forêt 3 = 3" in trace.steps[i].text_fr
-    assert "Alice/heros" in trace.result["failed"]
-    assert trace.result["advanced"] == ["Bruno/heros"]  # Eau 1 > 0 wins, the ties do not
+    assert "expédition du héros d'Alice" in trace.result["failed"]
+    assert trace.result["advanced"] == [
+        "expédition du héros de Bruno"
+    ]  # Eau 1 > 0 wins, the ties do not
 
 
 def test_altered_4_2_4_d_zero_does_not_beat_a_negative_statistic():
@@ -202,7 +204,9 @@ def test_altered_4_2_4_e_f_advance_once_and_together():
     assert (
         "n'avance qu'une seule fois" in trace.steps[first_index(trace, "altered/4.2.4.e")].text_fr
     )
-    assert trace.result["positions"]["Alice"]["heros"] == 1  # one region, not two
+    assert (
+        trace.result["positions"]["Alice"]["expédition du héros"] == "Tumulte A (Forêt)"
+    )  # one region
     moves = [s for s in trace.steps if s.rule_ids in (["altered/7.3.11.a"], ["altered/7.3.11.b"])]
     assert len(moves) == 3
     assert first_index(trace, "altered/4.2.4.f") < trace.steps.index(moves[0])
@@ -211,14 +215,18 @@ def test_altered_4_2_4_e_f_advance_once_and_together():
 
 def test_altered_2_5_1_b_boosts_add_to_every_statistic():
     trace = run("altered--une-seule-fois")
-    assert trace.result["stats"]["Alice"]["heros"] == {"foret": 3, "montagne": 2, "eau": 1}
+    assert trace.result["stats"]["Alice"]["expédition du héros"] == {
+        "Forêt": 3,
+        "Montagne": 2,
+        "Eau": 1,
+    }
 
 
 def test_altered_1_3_2_e_only_statistics_of_the_region_type_count():
     trace = run("altered--type-de-region")
     step = trace.steps[first_index(trace, "altered/1.3.2.e", "d'Alice est dans")]
     assert "Montagne 5 > 0 ne compte pas" in step.text_fr
-    assert "Alice/heros" in trace.result["failed"]
+    assert "expédition du héros d'Alice" in trace.result["failed"]
 
 
 def test_altered_7_4_1_defender_wins_but_fails_to_advance():
@@ -226,7 +234,7 @@ def test_altered_7_4_1_defender_wins_but_fails_to_advance():
     assert first_index(trace, "altered/4.2.4.b", "Forêt 4 > 1") < first_index(
         trace, "altered/7.4.1.b"
     )
-    assert "Alice/heros" in trace.result["failed"]
+    assert "expédition du héros d'Alice" in trace.result["failed"]
     assert (
         "l'expédition du héros d'Alice"
         in trace.steps[first_index(trace, "altered/7.5.3.a")].text_fr
@@ -235,7 +243,10 @@ def test_altered_7_4_1_defender_wins_but_fails_to_advance():
 
 def test_altered_7_4_3_e_gigantic_counts_in_both_expeditions():
     trace = run("altered--gigantesque")
-    assert trace.result["advanced"] == ["Alice/heros", "Alice/compagnon"]
+    assert trace.result["advanced"] == [
+        "expédition du héros d'Alice",
+        "expédition du compagnon d'Alice",
+    ]
     assert "Gigantesque, joué dans l'autre expédition" in trace.steps[2].text_fr
 
 
@@ -368,3 +379,25 @@ def test_marvel_boost_damage_is_not_step_four_damage():
     trace = run("marvel-champions--imperturbable")
     assert trace.result["damage_received"] == {"Docteur Strange": 1}
     assert trace.result["step4_damage"] == {"Docteur Strange": 0}
+
+
+def test_spoils_default_split_is_marked_as_a_default():
+    trace = run("the-spoils--repartition-par-defaut")
+    step = next(s for s in trace.steps if "Colosse (Force 4" in s.text_fr)
+    assert step.defaults == ["répartition des dommages de Colosse"]
+    assert "répartition par défaut" in step.text_fr
+    assert any("égaux à leur Force" in n and "jusqu'à" in n for n in trace.notes)
+
+
+def test_spoils_split_given_by_the_players_is_not_a_default():
+    trace = run("the-spoils--dommages-du-tour")
+    assert trace.result["default_splits"] == []
+    assert not any(s.defaults for s in trace.steps)
+
+
+def test_spoils_no_target_left_cites_the_rule_that_decides_it():
+    for name in ("the-spoils--lieu-detruit", "the-spoils--lieu-change-de-controleur"):
+        trace = run(name)
+        step = next(s for s in trace.steps if "n'a plus aucune cible" in s.text_fr)
+        assert "the-spoils/combat-explique/fin/citation-2" in step.rule_ids
+        assert "the-spoils/408.1b" not in step.rule_ids  # 408.1b is about 0 damage

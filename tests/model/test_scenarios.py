@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 
@@ -72,3 +73,26 @@ def test_every_step_cites_a_rule():
 def test_traces_are_deterministic():
     first = [t.to_dict() for t in worked_examples()]
     assert first == [t.to_dict() for t in worked_examples()]
+
+
+CODES = {"heros", "compagnon", "foret", "montagne", "eau", "monstre", "paquet", "alter_ego"}
+
+
+def _words(value):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from _words(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _words(v)
+    elif isinstance(value, str):
+        yield value
+
+
+def test_result_values_are_french_words():
+    for trace in worked_examples():
+        shown = {k: v for k, v in trace.result.items() if k != "refused_by"}  # an entry id
+        for word in _words(shown):
+            assert word not in CODES, f"{trace.scenario}: raw code {word!r} in the result"
+            assert not re.search(r"\w/\w", word), f"{trace.scenario}: code-like {word!r}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from arbitre.kb.entry import Entry, SourceSpan, Unresolved
 from arbitre.kb.knowledge import Game, KnowledgeBase
-from arbitre.model.trace import Ruling, Step, Trace
+from arbitre.model.core.trace import Ruling, Step, Trace
 from arbitre.site.examples import WorkedExample
 
 SOURCE_A = "content/jeu-a/sources/a.txt"

@@ -214,5 +214,36 @@ def serve(paths: ProjectPaths, host: str, port: int, rebuild: bool, workers: int
     run_server(paths, host=host, port=port, workers=workers)
 
 
+@cli.group()
+def example() -> None:
+    """The rules engine's scenarios: list them, run them (a judge's own file too)."""
+
+
+@example.command("list")
+@click.option("--game", help="Only this game (id).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
+def example_list(game: str | None, as_json: bool) -> None:
+    """One line per shipped scenario: id, procedure, title, rulings it reproduces."""
+    from arbitre.model.commands import list_examples
+
+    click.echo(list_examples(game, as_json))
+
+
+@example.command("run")
+@click.argument("sources", nargs=-1)
+@click.option("--all", "run_all", is_flag=True, help="Every shipped scenario.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def example_run(sources: tuple[str, ...], run_all: bool, as_json: bool) -> None:
+    """Run scenarios (ids or FILE.yaml): the trace with rule ids, then N passed, M failed."""
+    from arbitre.model.commands import format_outcomes, run_examples
+
+    if not sources and not run_all:
+        raise click.UsageError("give scenario ids or files, or --all")
+    outcomes = run_examples(list(sources), run_all)
+    click.echo(format_outcomes(outcomes, as_json))
+    if not all(o.passed for o in outcomes):
+        raise SystemExit(1)
+
+
 def main() -> None:
     cli()

@@ -22,8 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.sequence import Phase, Sequence
+from arbitre.model.core.state import Card as EngineCard
+from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
-from arbitre.model.trace import Recorder, Ruling, Trace
 
 GAME = "altered"
 
@@ -38,6 +40,55 @@ def rid(number: str) -> str:
     return f"{GAME}/{number}"
 
 
+# The day in one screen (4.2.a): five phases; Reactions are checked at the start of each phase
+# and after each daily effect (4.2.b, 4.2.d).
+DAY = Sequence(
+    GAME,
+    "jour",
+    (
+        Phase(
+            "matin",
+            "phase du Matin",
+            (rid("4.2.1"), rid("4.2.c")),
+            text_fr="effets quotidiens du Matin (redresser, piocher, ressources), puis les "
+            "Réactions.",
+            allows=frozenset({"reaction"}),
+        ),
+        Phase(
+            "midi", "phase de Midi", (rid("4.2.2"), rid("4.2.b")), allows=frozenset({"reaction"})
+        ),
+        Phase(
+            "apres_midi",
+            "phase de l'Après-midi",
+            (rid("4.2.3"), rid("4.2.f")),
+            text_fr="les joueurs jouent à tour de rôle jusqu'à ce que tous aient passé.",
+            allows=frozenset({"reaction", "jouer_carte"}),
+        ),
+        Phase(
+            "crepuscule",
+            "phase du Crépuscule",
+            (rid("4.2.4"), rid("4.2.c")),
+            text_fr="effet quotidien Progresser, puis la fin de partie est vérifiée (4.3).",
+            allows=frozenset({"reaction", "progresser"}),
+        ),
+        Phase(
+            "nuit",
+            "phase de la Nuit",
+            (rid("4.2.5"), rid("4.2.c")),
+            text_fr="effets quotidiens de la Nuit (repos, nettoyage).",
+            allows=frozenset({"reaction"}),
+        ),
+    ),
+    (rid("4.2.a"),),
+    actions_fr=(
+        ("reaction", "une Réaction se résout"),
+        ("jouer_carte", "jouer une carte ou passer à son tour"),
+        ("progresser", "effet quotidien Progresser"),
+    ),
+    action_rules=(("jouer_carte", rid("4.2.3.a")),),
+)
+
+
 OVERVIEW = rid("1.3.2.e")  # the clean statement of the three conditions
 TIE_GLOSSARY = f"{GAME}/glossaire/egalite"  # unofficial: Gigantesque characters « comptent double »
 
@@ -45,13 +96,37 @@ TIE_GLOSSARY = f"{GAME}/glossaire/egalite"  # unofficial: Gigantesque characters
 # --- scenario data -------------------------------------------------------------------------------
 
 
-@dataclass
-class Character:
-    name: str
-    stats: dict[str, int]
-    boosts: int = 0
-    defender: bool = False  # Défenseur (7.4.1)
-    gigantic: bool = False  # Gigantesque (7.4.3)
+class Character(EngineCard):
+    """A character on the engine's Card: printed Forêt/Montagne/Eau statistics, boost counters
+    (2.5.1.b), Défenseur and Gigantesque as statuses."""
+
+    def __init__(
+        self,
+        name: str,
+        stats: dict[str, int],
+        boosts: int = 0,
+        defender: bool = False,  # Défenseur (7.4.1)
+        gigantic: bool = False,  # Gigantesque (7.4.3)
+    ) -> None:
+        super().__init__(name, printed=dict(stats), kind="personnage")
+        self.add("boost", boosts)
+        self.statuses |= {k for k, on in (("defenseur", defender), ("gigantesque", gigantic)) if on}
+
+    @property
+    def stats(self) -> dict[str, int]:
+        return {s: self.value(s) for s in STATS}
+
+    @property
+    def boosts(self) -> int:
+        return self.count("boost")
+
+    @property
+    def defender(self) -> bool:
+        return "defenseur" in self.statuses
+
+    @property
+    def gigantic(self) -> bool:
+        return "gigantesque" in self.statuses
 
 
 @dataclass
@@ -184,6 +259,7 @@ class _Dusk:
         self.stats: dict[str, dict[str, dict[str, int]]] = {}
         self.advanced: list[str] = []
         self.failed: list[str] = []
+        self._failed: list[tuple[Player, str]] = []
         self.revealed: list[str] = []
         self.winner: str | None = None
         self.tiebreak = sc.arena
@@ -194,6 +270,17 @@ class _Dusk:
             "positions": {n: dict(p) for n, p in self.positions.items()},
             "face_down_tumult": sorted(self.face_down),
         }
+
+    @staticmethod
+    def expedition(player: str, kind: str) -> str:
+        """« expédition du héros de Bruno »: how a result names an expedition."""
+        return f"expédition {KIND_FR[kind]} {_of(player)}"
+
+    def region_name(self, index: int) -> str:
+        if index < len(self.sc.regions):
+            return self.sc.regions[index].name
+        ends = {0: "Région du héros", LAST: "Région du compagnon"}  # the Arena has no Adventure
+        return ends.get(index, f"région n° {index} de l'Aventure")
 
     def label(self, player: Player, kind: str) -> str:
         return f"l'expédition {KIND_FR[kind]} {_of(player.name)}"
@@ -320,7 +407,7 @@ class _Dusk:
             there = here + step
             region = self.sc.regions[there]
             self.positions[player.name][kind] = there
-            self.advanced.append(f"{player.name}/{kind}")
+            self.advanced.append(self.expedition(player.name, kind))
             if region.face_down and region.tumult in self.face_down:
                 self.face_down.discard(region.tumult)
                 self.revealed.append(region.tumult)
@@ -454,16 +541,11 @@ class _Dusk:
                     if self.decide(p, kind):
                         movers.append((p, kind))
                     else:
-                        self.failed.append(f"{p.name}/{kind}")
+                        self.failed.append(self.expedition(p.name, kind))
+                        self._failed.append((p, kind))
             self.move(movers)
             if self.failed:
-                names = ", ".join(
-                    self.label(
-                        next(p for p in self.sc.players if p.name == f.split("/")[0]),
-                        f.split("/")[1],
-                    )
-                    for f in self.failed
-                )
+                names = ", ".join(self.label(p, k) for p, k in self._failed)
                 rec.step(
                     [rid("7.5.3.a")],
                     f"Hors départages, une expédition qui ne progresse pas « échoue à avancer » : "
@@ -474,10 +556,19 @@ class _Dusk:
 
     def result(self) -> dict[str, Any]:
         return {
-            "stats": {n: {k: dict(v) for k, v in kinds.items()} for n, kinds in self.stats.items()},
+            "stats": {
+                n: {
+                    f"expédition {KIND_FR[k]}": {STAT_FR[s]: x for s, x in v.items()}
+                    for k, v in kinds.items()
+                }
+                for n, kinds in self.stats.items()
+            },
             "advanced": list(self.advanced),
             "failed": list(self.failed),
-            "positions": {n: dict(p) for n, p in self.positions.items()},
+            "positions": {
+                n: {f"expédition {KIND_FR[k]}": self.region_name(i) for k, i in p.items()}
+                for n, p in self.positions.items()
+            },
             "revealed": list(self.revealed),
             "tiebreak": self.tiebreak,
             "winner": self.winner,

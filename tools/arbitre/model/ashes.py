@@ -17,13 +17,21 @@ Choices made explicit:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import copy
+from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.sequence import Phase, Sequence
+from arbitre.model.core.state import Card as EngineCard
+from arbitre.model.core.state import GameState
+from arbitre.model.core.state import Player as EnginePlayer
+from arbitre.model.core.trace import Recorder, Ruling, Trace
+from arbitre.model.core.triggers import Pending, TriggerQueue, active_player_orders
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
-from arbitre.model.trace import Recorder, Ruling, Trace
 
 GAME = "ashes"
+ARENA = "arene"  # the zone of the cards in play (units and the Phoenixborn)
+DISCARD = "defausse"
 
 # Ids of the entries of the leaflet the procedure applies (part « Dégâts … »).
 PROCESS = "ashes/degats/1"  # runs right after the effect has resolved
@@ -50,6 +58,80 @@ DESTROYED_VS_LEAVES = "ashes/faq/sortie-de-jeu-1"  # « supérieur ou égal »; 
 NO_ATTACK = "ashes/faq/attaquer-6"  # attack below 0 neither adds nor removes wounds
 DRAW_ALL_AT_ONCE = "ashes/faq/degats-faute-de-pioche-1"
 DRAW_ORDER = "ashes/faq/degats-faute-de-pioche-2"
+NO_REACTION_IN_PREPARE = "ashes/faq/degats-faute-de-pioche-3"  # reactions: player turns only
+PREPARE = "ashes/faq/phase-de-preparation"
+PLAYER_TURNS = "ashes/faq/phase-de-tours-des-joueurs"
+MAIN_AND_SIDE = "ashes/faq/phase-de-tours-des-joueurs-1"
+OUTSIDE_TURNS_ORDER = "ashes/faq/fin-de-la-manche-1"  # the first player orders simultaneous events
+TURN_ENDS = "ashes/faq/capacites-en-jeu-1"  # the turn ends when the player says so
+
+# The round in one screen.  The FAQ names three phases (the rulebook's recovery is « fin de la
+# manche » here); reaction spells are played only in the player turns phase.
+ROUND = Sequence(
+    GAME,
+    "manche",
+    (
+        Phase(
+            "preparation",
+            "phase de préparation",
+            (PREPARE,),
+            text_fr="chaque joueur pioche jusqu'à sa taille de main ; une carte qui ne peut pas "
+            "être piochée inflige 1 dégât à son Héritier, en une seule fois.",
+            allows=frozenset({"pioche", "evenement"}),
+        ),
+        Phase(
+            "tours",
+            "phase de Tours des joueurs",
+            (PLAYER_TURNS,),
+            text_fr="à tour de rôle, chaque joueur prend une action principale (ou passe) et peut "
+            "prendre une action secondaire ; les sorts réactifs se jouent dans cette phase.",
+            allows=frozenset({"reaction", "tour"}),
+        ),
+        Phase(
+            "fin",
+            "fin de la manche",
+            (OUTSIDE_TURNS_ORDER,),
+            text_fr="les événements simultanés hors de la phase de Tours des joueurs sont ordonnés "
+            "par le joueur qui a le jeton Premier joueur.",
+            allows=frozenset({"evenement"}),
+        ),
+    ),
+    (PREPARE, PLAYER_TURNS),
+    actions_fr=(
+        ("pioche", "piocher jusqu'à sa taille de main"),
+        ("tour", "un tour de joueur"),
+        ("reaction", "jouer un sort réactif"),
+        ("evenement", "un événement simultané à ordonner"),
+    ),
+    action_rules=(("reaction", NO_REACTION_IN_PREPARE),),
+)
+
+# One player's turn in the player turns phase: one main action (passing is one), one side action,
+# abilities such as Lancer 1 until the player says the turn is over.
+TURN = Sequence(
+    GAME,
+    "tour",
+    (
+        Phase(
+            "tour",
+            "tour du joueur",
+            (PLAYER_TURNS, MAIN_AND_SIDE),
+            text_fr="une action principale (ou Passer) et une action secondaire, dans l'ordre "
+            "voulu ; le tour se termine quand le joueur annonce qu'il est terminé.",
+            allows=frozenset({"principale", "passer", "secondaire", "capacite", "reaction"}),
+        ),
+    ),
+    (PLAYER_TURNS,),
+    actions_fr=(
+        ("principale", "une action principale"),
+        ("passer", "Passer (une action principale)"),
+        ("secondaire", "une action secondaire"),
+        ("capacite", "une capacité hors action (Lancer 1…)"),
+        ("reaction", "un sort réactif"),
+    ),
+    limits=(("principale", 1, MAIN_AND_SIDE), ("secondaire", 1, MAIN_AND_SIDE)),
+    counts_as=(("passer", "principale"),),
+)
 
 WHEN = ("damaged", "destroyed", "leaves_play")
 WHEN_STEP = {"damaged": "1b", "destroyed": "2b", "leaves_play": "3b"}
@@ -62,14 +144,35 @@ MAX_DEPTH = 12
 # --- scenario data -------------------------------------------------------------------------------
 
 
-@dataclass
-class Card:
-    name: str
-    kind: str  # "unit" or "phoenixborn"
-    controller: str
-    life: int
-    wounds: int = 0
-    status: int = 0
+class Card(EngineCard):
+    """An Ashes card on the engine's Card: printed life, wound and status-token counters."""
+
+    def __init__(
+        self, name: str, kind: str, controller: str, life: int, wounds: int = 0, status: int = 0
+    ) -> None:
+        super().__init__(name, controller, printed={"vie": life}, kind=kind)  # "unit"/"phoenixborn"
+        self.add("blessures", wounds)
+        self.add("etat", status)
+
+    @property
+    def life(self) -> int:
+        return self.value("vie")
+
+    @property
+    def wounds(self) -> int:
+        return self.count("blessures")
+
+    @wounds.setter
+    def wounds(self, value: int) -> None:
+        self.add("blessures", value - self.wounds)
+
+    @property
+    def status(self) -> int:
+        return self.count("etat")
+
+    @status.setter
+    def status(self, value: int) -> None:
+        self.add("etat", value - self.status)
 
 
 @dataclass
@@ -134,6 +237,7 @@ class AshesScenario:
     cause: Cause | None = None  # procedure "degats"
     hand_size: int = 5  # procedure "pioche"
     order: list[str] = field(default_factory=list)  # procedure "pioche": chosen by the first player
+    phase: str = "tours"  # the phase of the round (« pioche » happens in the Prepare phase)
 
 
 def _effect(f: Fields) -> Effect:
@@ -230,6 +334,9 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
     )
     if procedure == "pioche":
         scenario.hand_size = state.int("hand_size", 5, minimum=1)
+        scenario.phase = "preparation"
+    else:
+        scenario.phase = state.choice("phase", tuple(ROUND.ids()), "tours")
     state.done()
     actions = data.sub("actions", None) or Fields({}, "actions")
     if procedure == "degats":
@@ -293,7 +400,6 @@ class _Event:
 class _Engine:
     def __init__(self, sc: AshesScenario) -> None:
         self.sc = sc
-        self.cards: dict[str, Card] = {c.name: replace(c) for c in sc.cards}
         self.discarded: list[str] = []
         self.destroyed: list[str] = []
         self.losers: list[str] = []
@@ -302,7 +408,26 @@ class _Engine:
         self.not_resolved: list[str] = []
         self.placed: list[str] = []
         self.received: dict[str, int] = {}
+        self.game = GameState(
+            [EnginePlayer(p.name) for p in sc.players],
+            active=sc.active_player,
+            phase=sc.phase,
+        )
+        first = [p.name for p in sc.players].index(sc.first_player)
+        self.game.players = self.game.players[first:] + self.game.players[:first]
+        for c in sc.cards:
+            self.game.put(copy.deepcopy(c), ARENA, c.controller)
+        self.queue = TriggerQueue(active_player_orders(BETWEEN_STEPS))
         self.rec = Recorder(self.snapshot)
+
+    @property
+    def cards(self) -> dict[str, Card]:
+        """The cards in play (in an arena, or a Phoenixborn), by name."""
+        return {
+            c.name: c  # type: ignore[misc]
+            for c in self.game.cards.values()
+            if c.zone == ARENA
+        }
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -313,6 +438,9 @@ class _Engine:
             "destroyed_not_discarded": [n for n in self.destroyed if n in self.cards],
             "discarded": list(self.discarded),
         }
+
+    def phase(self) -> Phase:
+        return ROUND.phase(self.sc.phase)
 
     def in_play(self, name: str) -> bool:
         return name in self.cards
@@ -349,19 +477,27 @@ class _Engine:
         step = WHEN_STEP[when]
         label = f"Étape {step[0]} b"
         matching = [t for t in self.sc.triggers if self.matches(t, when, event, subject)]
+        for t in [t for t in matching if t.from_hand and "reaction" not in self.phase().allows]:
+            matching.remove(t)
+            self.not_resolved.append(f"{t.card} : {t.ability}")
+            self.rec.step(
+                [STEP[step], NO_REACTION_IN_PREPARE],
+                f"{label} : {t.card} est un sort réactif joué depuis la main ; pendant la "
+                f"{self.phase().name_fr}, il ne peut pas être joué (seulement pendant la phase "
+                "de Tours des joueurs).",
+            )
         if not matching:
             self.rec.step(
                 [STEP[step]], f"{label} : aucun effet ne se déclenche pour {subject.name}."
             )
             return
-        if len(matching) > 1:
-            decider = self.sc.active_player or self.sc.first_player
-            order = ", ".join(f"{t.card} : {t.ability}" for t in matching)
-            self.rec.step(
-                [STEP[step]],
-                f"{label} : plusieurs effets se déclenchent ; {decider} choisit l'ordre : {order}.",
-            )
         for t in matching:
+            self.queue.add(Pending(f"{t.card} : {t.ability}", self.controller_of(t), t))
+        ordering = self.queue.drain(self.game)
+        if ordering.chooser is not None:
+            rules = [STEP[step]] + ([] if self.sc.active_player else [OUTSIDE_TURNS_ORDER])
+            self.rec.step(rules, f"{label} : plusieurs effets se déclenchent ; {ordering.text_fr}.")
+        for t in [p.payload for p in ordering.pending]:
             name = f"{t.card} : {t.ability}"
             if t.caused_by_you and event.controller != self.controller_of(t):
                 self.not_resolved.append(name)
@@ -393,7 +529,7 @@ class _Engine:
         target = {"self": t.card, "subject": subject.name}.get(e.target, e.target)
         if e.kind == "status":
             if self.in_play(target):
-                self.cards[target].status += e.amount
+                self.cards[target].status += e.amount  # an « etat » counter of the card
             self.rec.step(
                 [STEP[WHEN_STEP[t.when]]],
                 f"{target} gagne {e.amount} jeton(s) État.",
@@ -407,7 +543,7 @@ class _Engine:
             count = min(free, e.amount)
             for i in range(count):
                 name = e.conjuration if count == 1 else f"{e.conjuration} {i + 1}"
-                self.cards[name] = Card(name, "unit", owner, life=1)
+                self.game.put(Card(name, "unit", owner, life=1), ARENA, owner)
                 self.placed.append(name)
             waiting = [n for n in self.destroyed if n in self.cards]
             still = (
@@ -522,7 +658,7 @@ class _Engine:
                 )
                 raise GameOver
             return
-        del self.cards[card.name]
+        self.game.move(card.name, DISCARD, card.controller)
         self.discarded.append(card.name)
         self.rec.step(
             [STEP["3"], DESTROYED_VS_LEAVES],

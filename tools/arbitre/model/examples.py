@@ -18,7 +18,7 @@ A scenario file (`scenarios/<game>--<slug>.yaml`) holds:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,16 +27,30 @@ import yaml
 
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
-from arbitre.model.scenario import Fields, ScenarioError
-from arbitre.model.trace import Trace
-from arbitre.site.urls import entry_url
+from arbitre.model import (
+    altered,
+    altered_fleeting,
+    ashes,
+    four_souls,
+    marvel_champions,
+    marvel_encounter,
+    marvel_villain_phase,
+    the_spoils,
+    the_spoils_play,
+)
+from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.sequence import Sequence
+from arbitre.model.core.trace import Ruling, Step, Trace
+from arbitre.model.core.turn import read_turn, walk_turn
+from arbitre.model.scenario import Fields, ScenarioError, read_rulings
+from arbitre.model.yaml_lines import field_line
 
 Reader = Callable[[str, Fields], Any]
 Runner = Callable[[Any], Trace]
 
 PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("the-spoils", "combat"): (the_spoils.read_combat, the_spoils.resolve_combat),
+    ("the-spoils", "jouer_carte"): (the_spoils_play.read_play, the_spoils_play.run_play),
     ("ashes", "degats"): (
         lambda name, f: ashes.read_scenario(name, f, "degats"),
         ashes.resolve_damage,
@@ -46,12 +60,37 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
         ashes.prepare_draw_damage,
     ),
     ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
+    ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
+    ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
     ("marvel-champions", "attaque"): (
         marvel_champions.read_attacks,
         marvel_champions.resolve_attacks,
     ),
+    ("marvel-champions", "revelation"): (marvel_encounter.read_reveal, marvel_encounter.run_reveal),
+    ("marvel-champions", "phase_du_mechant"): (
+        marvel_villain_phase.read_villain_phase,
+        marvel_villain_phase.run_villain_phase,
+    ),
 }
+# A whole turn (round, day) of each game, walked on the game's Sequence (core/turn.py).
+TURNS: dict[str, Sequence] = {
+    "the-spoils": the_spoils.TURN,
+    "ashes": ashes.TURN,
+    "altered": altered.DAY,
+    "four-souls": four_souls.TURN,
+    "marvel-champions": marvel_champions.ROUND,
+}
+for _game, _sequence in TURNS.items():
+    PROCEDURES[(_game, "tour")] = (
+        lambda name, f, g=_game, q=_sequence: read_turn(q, g, name, f),
+        lambda sc, g=_game, q=_sequence: walk_turn(q, g, sc),
+    )
+# Ashes has a round around its players' turns.
+PROCEDURES[("ashes", "manche")] = (
+    lambda name, f: read_turn(ashes.ROUND, "ashes", name, f),
+    lambda sc: walk_turn(ashes.ROUND, "ashes", sc, "manche"),
+)
 
 
 @dataclass
@@ -62,9 +101,46 @@ class Scenario:
     path: str  # for messages
     state: Any  # the game module's typed scenario
     expected: dict[str, Any]
+    placeholders: list[str] = field(default_factory=list)  # French, see Trace.placeholders
 
     def run(self) -> Trace:
-        return PROCEDURES[(self.game, self.procedure)][1](self.state)
+        if isinstance(self.state, Refusal):
+            trace = self.state.trace(self)
+        else:
+            trace = PROCEDURES[(self.game, self.procedure)][1](self.state)
+        if self.placeholders:
+            trace.placeholders = list(self.placeholders)
+            trace.notes.append(
+                "Valeurs d'exemple, absentes du document (ni un choix des joueurs ni une "
+                "décision) : " + " ; ".join(self.placeholders) + "."
+            )
+        return trace
+
+
+@dataclass
+class Refusal:
+    """A scenario whose `expected: {refused_by: <rule id>}` says the position breaks a rule.
+
+    The ruling it reproduces is a « non » of the document: the engine must refuse the position,
+    with that rule.  Its trace is the refusal; `result.refused_by` is the rule it broke.
+    """
+
+    title: str
+    rulings: list[Ruling]
+    violation: RuleViolation
+
+    def trace(self, sc: Scenario) -> Trace:
+        v = self.violation
+        step = Step([v.rule_id], f"Refusé : {v.text_fr}.")
+        return Trace(
+            sc.procedure,
+            sc.game,
+            self.title,
+            sc.name,
+            [step],
+            {"refused_by": v.rule_id},
+            self.rulings,
+        )
 
 
 def scenario_dir() -> Path:
@@ -87,28 +163,60 @@ def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
         expected = fields.raw("expected", {})
         if not isinstance(expected, dict):
             raise ScenarioError("expected", "expected a mapping of result fields")
-        state = PROCEDURES[(game, procedure)][0](name, fields)
+        placeholders = fields.str_list("placeholders", [])
+        try:
+            state = PROCEDURES[(game, procedure)][0](name, fields)
+        except RuleViolation as exc:
+            if "refused_by" not in expected:
+                raise
+            state = Refusal(fields.str("title"), read_rulings(fields, game), exc)
+            keep = ("game", "procedure", "title", "reproduces", "expected", "placeholders")
+            fields.data = {k: v for k, v in fields.data.items() if k in keep}
         fields.done()
     except ScenarioError as exc:
-        raise ScenarioError(f"{path}: {exc.field}", exc.detail) from None
-    return Scenario(game, procedure, name, path, state, expected)
+        raise ScenarioError(f"{path}: {exc.field}" if path else exc.field, exc.detail) from None
+    except RuleViolation as exc:
+        field = f"{path}: {exc.field}" if path else exc.field
+        raise RuleViolation(exc.rule_id, exc.text_fr, field) from None
+    return Scenario(game, procedure, name, path, state, expected, placeholders)
 
 
 def load_scenario(path: Path) -> Scenario:
+    """Read a scenario file; a problem is a ScenarioError / RuleViolation naming `file:line: field`.
+
+    Shipped scenarios are named `<game>--<slug>.yaml`; a judge's own file may have any name (its
+    stem is then the scenario's name).
+    """
     stem = path.stem
     game, sep, name = stem.partition("--")
     if not sep or not name:
-        raise ScenarioError(path.name, "a scenario file is named <game>--<slug>.yaml")
+        game, name = "", stem
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ScenarioError(path.name, f"invalid YAML: {exc}") from None
-    scenario = read_scenario(data, name, path.name)
-    if scenario.game != game:
+    try:
+        scenario = read_scenario(data, name, "")
+    except ScenarioError as exc:
+        field = exc.field.removeprefix(": ")
+        raise ScenarioError(_where(path, text, field), exc.detail) from None
+    except RuleViolation as exc:
+        field = exc.field.removeprefix(": ")
+        raise RuleViolation(exc.rule_id, exc.text_fr, _where(path, text, field)) from None
+    if game and scenario.game != game:
         raise ScenarioError(
-            f"{path.name}: game", f"is {scenario.game!r}, the file name says {game!r}"
+            _where(path, text, "game"), f"is {scenario.game!r}, the file name says {game!r}"
         )
+    scenario.path = path.name
     return scenario
+
+
+def _where(path: Path, text: str, field: str) -> str:
+    """« file.yaml:12: state.attackers[0].speed » (the line of the field, or of its parent)."""
+    line = field_line(text, field) if field else None
+    place = f"{path.name}:{line}" if line else path.name
+    return f"{place}: {field}" if field else place
 
 
 def load_scenarios(directory: Path | None = None) -> list[Scenario]:
@@ -161,6 +269,7 @@ RESULT_LABELS = {
     "exhausted": "Épuisés à la fin",
     "refused": "Déclarations refusées",
     "no_target": "Sans cible (considérés comme ayant assigné)",
+    "default_splits": "Répartitions par défaut du modèle (non données par les joueurs)",
     "damage_events": "Événements de dommages (un par destinataire et par étape F)",
     "influence": "Influence de la faction attaquée",
     "game_lost": "Partie perdue",
@@ -177,10 +286,10 @@ RESULT_LABELS = {
     "stats": "Statistiques des expéditions",
     "advanced": "Expéditions qui avancent",
     "failed": "Expéditions qui échouent à avancer",
-    "positions": "Régions des expéditions (0 : région du héros, 7 : région du compagnon)",
+    "positions": "Régions où se trouvent les expéditions",
     "revealed": "Cartes Tumulte révélées",
     "tiebreak": "Départages",
-    "rolls": "Résultats des jets d'attaque",
+    "rolls": "Résultat final de chaque jet d'attaque (dé à six faces, après modificateurs et relances)",
     "outcomes": "Touches et ratés",
     "health": "Santé restante",
     "dead": "Morts",
@@ -190,6 +299,7 @@ RESULT_LABELS = {
     "penalties": "Pénalités de mort payées",
     "turn_ended": "Tour terminé",
     "slot": "Emplacement de monstre",
+    "refill": "Rechargement de l'emplacement (cartes révélées, dans l'ordre)",
     "attacks": "Activations d'attaque",
     "step4_damage": "Dégâts subis à l'étape 4",
     "defeated": "Vaincus",
@@ -197,6 +307,20 @@ RESULT_LABELS = {
     "statuses": "Cartes d'état restantes",
     "triggered": "Capacités déclenchées",
     "riposte": "Ripostes",
+    "refused_by": "Refusé : la règle enfreinte",
+    "cancelled": "Annulés (retirés de la pile sans être résolus)",
+    "roll_results": "Résultat de chaque jet",
+    "zones": "Zone où finit chaque carte",
+    "encounter_cards": "Cartes Rencontre attribuées",
+    "next_first_player": "Nouveau premier joueur",
+    "engaged": "Sbires engagés",
+    "encounter_revealed": "Cartes Rencontre révélées, dans l'ordre",
+    "legal": "Jeu légal",
+    "card_zone": "Zone de la carte à la fin",
+    "ready_resources": "Ressources encore prêtes",
+    "phases": "Phases, dans l'ordre",
+    "actions": "Actions par phase",
+    "threat": "Menace sur la manigance principale",
 }
 
 
@@ -232,10 +356,10 @@ def _empty(value: Any) -> bool:
 def rule_link(
     rule_id: str, kb: KnowledgeBase | None, href: Callable[[Entry], str] | None = None
 ) -> str:
-    """A Markdown link to the entry when the knowledge base has it, else the id in code.
+    """A Markdown link to the entry when the knowledge base has it and `href` is given, else a label.
 
-    `href` gives the link target of an entry (default: its absolute URL, `entry_url`); a page
-    generator passes one that writes links relative to the page it renders.
+    `href` gives the link target of an entry: the model does not know the site's URLs (it sits
+    below `site/` in the layers), so the site passes its own, absolute or page-relative.
     """
     entry = kb.get(rule_id) if kb is not None else None
     if entry is None:
@@ -246,8 +370,9 @@ def rule_link(
         label = entry.title
     else:
         label = entry.local_id
-    target = href(entry) if href is not None else entry_url(entry, kb)
-    return f"[{label}]({target})"
+    if href is None:
+        return f"`{label}`"
+    return f"[{label}]({href(entry)})"
 
 
 def result_items(trace: Trace) -> list[tuple[str, str]]:

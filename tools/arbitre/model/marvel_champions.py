@@ -1,8 +1,15 @@
-"""Marvel Champions: enemy attack activations (« Attaque (activation des ennemis) », steps 1-4).
+"""Marvel Champions on the engine: enemy activations (« Activation »): attacks (« Attaque
+(activation des ennemis) », steps 1-4) and schemes (« Manigance (activation des ennemis) »).
 
 `read_attacks` turns scenario data into an `AttackScenario`; `resolve_attacks` runs its enemy
-attack activations one after the other and returns a Trace citing the glossary of the rules
-reference and the FAQ.
+activations and returns a Trace citing the glossary of the rules reference and the FAQ.
+
+Activations of the villain phase (step 2, the default `cause`) run player by player in player
+order, the villain first, then that player's minions in the order listed (« Activation »); an
+enemy activating against an alter ego schemes instead of attacking.  An attack caused by a card
+effect (`cause: effet`) is an attack whatever the form of the identity, and keeps its place.
+Interrupts go through the engine's trigger queue, in player order, and fire only on the enemies
+they name (`by`: mechant, sbire or ennemi).
 
 Before step 1 the status cards apply first (« Cartes d'état »): a stunned enemy discards Sonné
 instead of attacking; a replacement effect such as Pris dans la Toile replaces the attack.  Then
@@ -20,17 +27,32 @@ Choices made explicit:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import copy
+from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import of
+from arbitre.model.core.sequence import Phase, Sequence
+from arbitre.model.core.state import Card as EngineCard
+from arbitre.model.core.state import GameState, Player
+from arbitre.model.core.trace import Recorder, Ruling, Trace
+from arbitre.model.core.triggers import Pending, TriggerQueue, in_turn_order
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
-from arbitre.model.trace import Recorder, Ruling, Trace
 
 GAME = "marvel-champions"
 
 G = f"{GAME}/glossaire"
 ATTACK = f"{G}/attaque-activation-des-ennemis"
 ACTIVATION = f"{G}/activation"
+SCHEME = f"{G}/manigance-activation-des-ennemis"
+VILLAIN_PHASE = f"{G}/phase-du-mechant"
+PLAYER_PHASE = f"{G}/phase-des-joueurs"
+ATTACKING = f"{G}/attaque-attaquer"  # card effects may make an enemy attack at other times
+INTERRUPT = f"{G}/interruption"
+FORM = f"{G}/forme-changer-de-forme"  # once per round, during one's turn
+PLAYER_TURN = f"{G}/tour-de-joueur"
+GUARD = f"{G}/garde"
+PATROL = f"{G}/patrouille"
 BOOST = f"{G}/boost-icone-de-boost"
 VILLAINY = f"{G}/vilenie"
 AMPLIFY = f"{G}/icone-d-amplification"
@@ -51,31 +73,106 @@ WEBBED = f"{FAQ}/boite-de-base/pris-dans-la-toile-9/1"
 WEBBED_REPLACES = f"{FAQ}/boite-de-base/pris-dans-la-toile-9/2"
 DEFEATED_MID_ATTACK = f"{FAQ}/miss-marvel/nova-sam-alexander-12/1"
 
+# The round in one screen: the players' phase, then the villain's five steps.
+ROUND = Sequence(
+    GAME,
+    "round",
+    (
+        Phase(
+            "joueurs",
+            "phase des Joueurs",
+            (PLAYER_PHASE, PLAYER_TURN),
+            text_fr="chaque joueur effectue son tour, dans l'ordre des joueurs ; puis chacun "
+            "défausse ou pioche jusqu'à sa taille de main et redresse ses cartes.",
+            allows=frozenset(
+                {
+                    "attaque_joueur",
+                    "attaque_mechant",
+                    "attaque_sbire",
+                    "contrer_principale",
+                    "contrer_annexe",
+                    "effet",
+                    "changer_forme",
+                }
+            ),
+            limits=(("changer_forme", 1, FORM),),
+        ),
+        Phase(
+            "mechant",
+            "phase du Méchant",
+            (VILLAIN_PHASE,),
+            text_fr="1 menace d'accélération sur la manigance principale ; 2 le méchant s'active "
+            "une fois par joueur, puis les sbires engagés avec ce joueur ; 3 une carte Rencontre "
+            "attribuée à chaque joueur ; 4 révélées dans l'ordre des joueurs ; 5 le pion Premier "
+            "joueur passe à gauche.",
+            allows=frozenset({"activation", "effet"}),
+        ),
+    ),
+    (VILLAIN_PHASE, PLAYER_PHASE),
+    actions_fr=(
+        ("changer_forme", "changer de forme (héros / alter ego)"),
+        ("attaque_joueur", "attaquer ou contrer avec un pouvoir de base"),
+        ("attaque_mechant", "attaquer le méchant"),
+        ("attaque_sbire", "attaquer un sbire"),
+        ("contrer_principale", "contrer la manigance principale"),
+        ("contrer_annexe", "contrer une manigance annexe"),
+        ("effet", "jouer une carte ou déclencher une capacité « Action »"),
+        ("activation", "activation d'un ennemi"),
+    ),
+    action_rules=(("changer_forme", FORM), ("attaque_joueur", PLAYER_TURN)),
+    restrictions=(
+        ("garde", "attaque_mechant", GUARD, "un sbire avec Garde est engagé avec ce joueur"),
+        (
+            "patrouille",
+            "contrer_principale",
+            PATROL,
+            "un sbire avec Patrouille est engagé avec ce joueur",
+        ),
+    ),
+)
+
 KINDS = ("identite", "allie", "mechant", "sbire")
 KEYWORDS = ("percant", "deferlement", "a_distance")
 STATUSES = ("sonne", "tenace", "desoriente")
 STATUS_FR = {"sonne": "Sonné", "tenace": "Tenace", "desoriente": "Désorienté"}
 EFFECTS = ("draw", "damage_attacker")
+CAUSES = ("phase_du_mechant", "effet")
+INTERRUPT_ON = ("ennemi", "mechant", "sbire")
 BOOST_ABILITIES = ("damage_defender", "tough", "flip")
 
 
 # --- scenario data -------------------------------------------------------------------------------
 
 
-@dataclass
-class Character:
-    name: str
-    kind: str  # one of KINDS
-    hp: int
-    controller: str | None = None  # the player, for identities and allies
-    atk: int | None = None  # None: ★ (counts as 0)
-    defense: int = 0  # DEF, for a hero
-    form: str = "heros"  # identities: "heros" or "alter_ego"
-    riposte: int = 0
-    statuses: set[str] = field(default_factory=set)
-    keywords: set[str] = field(default_factory=set)
-    villainy: bool = False  # Vilenie (minions)
-    webbed: bool = False  # Pris dans la Toile attached
+class Character(EngineCard):
+    """A hero, ally, villain or minion on the engine's Card: printed and current PV, ATQ, MNG,
+    DEF (`None` ATQ: ★, counts as 0); statuses (Sonné, Tenace, Désorienté) on the card."""
+
+    def __init__(
+        self,
+        name: str,
+        kind: str,  # one of KINDS
+        hp: int,
+        controller: str | None = None,  # the player, for identities and allies
+        riposte: int = 0,
+        statuses: set[str] | None = None,
+    ) -> None:
+        super().__init__(name, controller, printed={"pv": hp}, kind=kind)
+        self.statuses = set(statuses or ())
+        self.riposte = riposte
+        self.form = "heros"  # identities: "heros" or "alter_ego"
+        self.keywords: set[str] = set()
+        self.villainy = False  # Vilenie (minions)
+        self.webbed = False  # Pris dans la Toile attached
+
+    def _set(self, key: str, value: int | None) -> None:
+        self.printed.setdefault(key, value)
+        self.current[key] = value
+
+    hp = property(lambda self: self.value("pv"), lambda self, v: self._set("pv", v))
+    atk = property(lambda self: self.current.get("atq"), lambda self, v: self._set("atq", v))
+    sch = property(lambda self: self.current.get("mng"), lambda self, v: self._set("mng", v))
+    defense = property(lambda self: self.value("def"), lambda self, v: self._set("def", v))
 
 
 @dataclass
@@ -84,6 +181,7 @@ class Interrupt:
     player: str
     effect: str  # one of EFFECTS
     amount: int = 1
+    by: str = "ennemi"  # the attacks it interrupts, by which enemies: one of INTERRUPT_ON
 
 
 @dataclass
@@ -103,6 +201,7 @@ class Activation:
     target_character: str | None = None  # an effect that attacks a given character
     defender: str | None = None
     boost: list[BoostCard] = field(default_factory=list)
+    cause: str = "phase_du_mechant"  # one of CAUSES
 
 
 @dataclass
@@ -115,6 +214,7 @@ class AttackScenario:
     interrupts: list[Interrupt]
     amplify: int
     activations: list[Activation]
+    threat: int = 0  # threat on the main scheme
 
 
 def _atk(f: Fields, key: str) -> int | None:
@@ -143,6 +243,7 @@ def _character(f: Fields, kind: str, controller: str | None) -> Character:
         c.defense = f.int("def", 0, minimum=0)
     if kind in ("mechant", "sbire"):
         c.atk = _atk(f, "atk")
+        c.sch = f.int("sch", None, minimum=0)
         c.keywords = set(f.str_list("keywords", []))
         for k in sorted(c.keywords):
             if k not in KEYWORDS:
@@ -173,6 +274,7 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
                     player,
                     itf.choice("effect", EFFECTS),
                     itf.int("amount", 1, minimum=0),
+                    itf.choice("by", INTERRUPT_ON, "ennemi"),
                 )
             )
             itf.done()
@@ -180,6 +282,7 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
     for ef in state.records("enemies"):
         characters.append(_character(ef, ef.choice("kind", ("mechant", "sbire")), None))
     amplify = state.int("amplify", 0, minimum=0)
+    threat = state.int("threat", 0, minimum=0)
     state.done()
     unique_names(players, state.where("players"))
     unique_names([c.name for c in characters], state.where("players"))
@@ -193,6 +296,7 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
             target=af.str("target"),
             target_character=af.str("target_character", None),
             defender=af.str("defender", None),
+            cause=af.choice("cause", CAUSES, "phase_du_mechant"),
         )
         enemy = by_name.get(a.enemy)
         if enemy is None or enemy.kind not in ("mechant", "sbire"):
@@ -228,13 +332,14 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
         af.done()
         activations.append(a)
     actions.done()
+    if len({a.cause for a in activations}) > 1:
+        raise ScenarioError(
+            actions.where("attacks"),
+            "activations are either all of the villain phase or all caused by card effects",
+        )
     return AttackScenario(
-        name, title, rulings, players, characters, interrupts, amplify, activations
+        name, title, rulings, players, characters, interrupts, amplify, activations, threat
     )
-
-
-def _of(name: str) -> str:
-    return f"d'{name}" if name[:1].lower() in "aeiouyhéèêàâîôû" else f"de {name}"
 
 
 # --- the procedure -------------------------------------------------------------------------------
@@ -243,10 +348,7 @@ def _of(name: str) -> str:
 class _Attacks:
     def __init__(self, sc: AttackScenario) -> None:
         self.sc = sc
-        self.chars = {
-            c.name: replace(c, statuses=set(c.statuses), keywords=set(c.keywords))
-            for c in sc.characters
-        }
+        self.chars = {c.name: copy.deepcopy(c) for c in sc.characters}
         self.start_hp = {c.name: c.hp for c in sc.characters}
         self.defeated: list[str] = []
         self.discarded: list[str] = []
@@ -254,13 +356,23 @@ class _Attacks:
         self.triggered: list[str] = []
         self.step4: dict[str, int] = {}
         self.riposte: list[str] = []
+        self.game = GameState([Player(p) for p in sc.players])  # player order: first player first
+        self.threat = sc.threat
+        self.interrupts = TriggerQueue(in_turn_order(INTERRUPT))
         self.rec = Recorder(self.snapshot)
 
     def snapshot(self) -> dict[str, Any]:
-        return {
+        state: dict[str, Any] = {
             name: {"hp": c.hp, "statuses": sorted(STATUS_FR[s] for s in c.statuses)}
             for name, c in self.chars.items()
         }
+        if self.threat or any(self.schemes(a) for a in self.sc.activations):
+            state["menace sur la manigance principale"] = self.threat
+        return state
+
+    def schemes(self, a: Activation) -> bool:
+        """A villain-phase activation against an alter ego is a scheme (« Activation »)."""
+        return a.cause == "phase_du_mechant" and self.identity(a.target).form == "alter_ego"
 
     def identity(self, player: str) -> Character:
         return next(
@@ -306,12 +418,28 @@ class _Attacks:
     def run_one(self, a: Activation, n: int) -> None:
         rec = self.rec
         enemy = self.chars[a.enemy]
+        identity = self.identity(a.target)
+        if self.schemes(a):
+            self.scheme(a, enemy, n)
+            return
         head = f"Activation n° {n} : {enemy.name} attaque {a.target}"
         if not self.alive(enemy.name):
             rec.step([ACTIVATION], f"{head} — mais il a quitté le jeu : rien ne se passe.")
             self.outcomes.append("absent")
             return
-        rec.step([ACTIVATION, ATTACK], f"{head} ; il est censé attaquer.")
+        if a.cause == "effet":
+            form = " (sous forme d'alter ego)" if identity.form == "alter_ego" else ""
+            rec.step(
+                [ATTACKING, ACTIVATION, ATTACK],
+                f"{head}{form} : un effet de carte lui demande d'attaquer ; c'est une attaque, "
+                "quelle que soit la forme de l'identité.",
+            )
+        else:
+            rec.step(
+                [ACTIVATION, ATTACK],
+                f"{head} : {identity.name} est sous forme de héros, {enemy.name} initie une "
+                "attaque ; il est censé attaquer.",
+            )
         if "sonne" in enemy.statuses:
             enemy.statuses.discard("sonne")
             self.discarded.append(f"{enemy.name} : Sonné")
@@ -334,9 +462,24 @@ class _Attacks:
                 "il attaque » ne se déclenche.",
             )
             return
+        kind_fr = {"mechant": "le méchant", "sbire": "un sbire", "ennemi": "un ennemi"}
         for it in self.sc.interrupts:
             if it.player != a.target:
                 continue
+            if it.by not in ("ennemi", enemy.kind):
+                rec.step(
+                    [INTERRUPT],
+                    f"{it.card} interrompt une attaque contre {a.target} par {kind_fr[it.by]} ; "
+                    f"{enemy.name} est {kind_fr[enemy.kind]} : sa condition de déclenchement "
+                    "n'est pas remplie, il ne se déclenche pas.",
+                )
+                continue
+            self.interrupts.add(Pending(it.card, it.player, it))
+        ordering = self.interrupts.drain(self.game)
+        if ordering.text_fr:
+            rec.step(ordering.rule_ids, f"Plusieurs interruptions : {ordering.text_fr}.")
+        for pending in ordering.pending:
+            it = pending.payload
             self.triggered.append(it.card)
             if it.effect == "draw":
                 rec.step(
@@ -441,7 +584,7 @@ class _Attacks:
         )
         star = " (ATQ ★, considérée comme 0)" if atk is None else ""
         rec.step(
-            rules, f"Étape 4 : ATQ {_of(enemy.name)} = {base}{star} + {bonus} (boost) = {total}."
+            rules, f"Étape 4 : ATQ {of(enemy.name)} = {base}{star} + {bonus} (boost) = {total}."
         )
         piercing = "percant" in enemy.keywords
         if defender is not None and defender.kind == "identite":
@@ -527,8 +670,69 @@ class _Attacks:
                 )
                 self.deal(enemy, attacked.riposte, f"Riposte de {attacked.name}", [RETALIATE])
 
+    def scheme(self, a: Activation, enemy: Character, n: int) -> None:
+        """« Manigance (activation des ennemis) »: boost, flip, threat on the main scheme."""
+        rec = self.rec
+        identity = self.identity(a.target)
+        rec.step(
+            [ACTIVATION, SCHEME],
+            f"Activation n° {n} : {enemy.name} s'active contre {a.target} ; {identity.name} est "
+            f"sous forme d'alter ego : {enemy.name} initie une manigance, pas une attaque.",
+        )
+        if enemy.sch is None:
+            raise ScenarioError(
+                "state.enemies", f"{enemy.name} schemes against an alter ego: give its sch (MNG)"
+            )
+        self.outcomes.append("manigance")
+        boosted = enemy.kind == "mechant" or enemy.villainy
+        if boosted:
+            rec.step(
+                [SCHEME, BOOST],
+                f"Étape 1 : {enemy.name} reçoit {len(a.boost)} carte(s) de boost face cachée.",
+            )
+        else:
+            rec.step([SCHEME], f"{enemy.name} est un sbire sans Vilenie : pas de boost.")
+        bonus = 0
+        for i, b in enumerate(a.boost if boosted else [], 1):
+            icons = b.icons + self.sc.amplify
+            bonus += icons
+            rules = [SCHEME, BOOST] + ([AMPLIFY] if self.sc.amplify else [])
+            rec.step(
+                rules,
+                f"Étape 2 : carte de boost n° {i} retournée : {icons} icône(s) de boost, +{icons} "
+                "MNG ; la carte est défaussée.",
+            )
+        total = enemy.sch + bonus
+        self.threat += total
+        rec.step(
+            [SCHEME],
+            f"Étape 3 : MNG {of(enemy.name)} = {enemy.sch} + {bonus} (boost) = {total} : "
+            f"{total} menace(s) placée(s) sur la manigance principale ({self.threat} au total).",
+        )
+
+    def ordered(self) -> list[Activation]:
+        """Villain phase: player by player, the villain first, then the minions as listed."""
+        acts = self.sc.activations
+        if not acts or acts[0].cause != "phase_du_mechant":
+            return list(acts)
+        order = self.game.turn_order()
+
+        def key(a: Activation) -> tuple[int, int]:
+            return (order.index(a.target), 0 if self.chars[a.enemy].kind == "mechant" else 1)
+
+        ordered = sorted(acts, key=key)
+        if ordered != list(acts):
+            self.rec.step(
+                [ACTIVATION, VILLAIN_PHASE],
+                "Ordre des activations : joueur par joueur dans l'ordre des joueurs ; contre "
+                "chacun, le méchant d'abord, puis les sbires engagés avec lui : "
+                + ", ".join(f"{a.enemy} contre {a.target}" for a in ordered)
+                + ".",
+            )
+        return ordered
+
     def run(self) -> Trace:
-        for n, a in enumerate(self.sc.activations, 1):
+        for n, a in enumerate(self.ordered(), 1):
             self.run_one(a, n)
         return self.rec.trace("attaque", GAME, self.sc, self.result())
 
@@ -550,6 +754,7 @@ class _Attacks:
             },
             "triggered": list(self.triggered),
             "riposte": list(self.riposte),
+            "threat": self.threat,
         }
 
     def _same(self, name: str, c: Character) -> bool:

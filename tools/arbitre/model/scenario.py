@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitre.model.trace import Ruling
+from arbitre.model.core.trace import Ruling
 
 _MISSING: Any = object()
 

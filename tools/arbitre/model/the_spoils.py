@@ -10,16 +10,22 @@ Choices the text leaves open, made explicit here:
   every change, any character whose damage this turn is >= its Life is destroyed (204.5, 408.4).
 - When the scenario gives no split, a character spreads its Strength over the opposing members
   in the order they were declared, giving each what it still needs to die; any surplus goes to the
-  first one.
+  first one.  That split is the model's default, not the players' choice: the step says so and
+  lists it in its `defaults`.
+- 609.1c assigns damage « égaux à leur Force »; the commentary of « Le combat expliqué » says
+  « jusqu'à 3 points ».  The model follows the rule (the whole Strength is assigned) and notes it.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from arbitre.model.core.sequence import Phase, Sequence
+from arbitre.model.core.state import Card as EngineCard
+from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
-from arbitre.model.trace import Recorder, Ruling, Trace
 
 GAME = "the-spoils"
 
@@ -42,21 +48,103 @@ CE_END = f"{CE}/fin/commentaire"  # blockers are exhausted too
 CE_NO_TARGET = f"{CE}/fin/citation-2"  # no target left: counts as assigned
 INTRO_DAMAGE = f"{GAME}/intro/combat-resoudre-les-dommages"  # blockers dead: hit the target
 FAQ_LIFE_0 = f"{GAME}/faq/9"
+UNBLOCKABLE = f"{GAME}/413.1-bis"  # printed « 413.1 » under 412 Inblocabilité
+
+# The turn in one screen (602, 603, 610): the start is one event, then the active player acts in
+# any order, then the turn ends once the opponent has answered.
+TURN = Sequence(
+    GAME,
+    "tour",
+    (
+        Phase(
+            "debut",
+            "début du tour",
+            (rid("602.1"), rid("602.1a"), rid("602.1b"), rid("602.1c"), rid("602.2")),
+            text_fr="un seul événement : les dommages des personnages reviennent à 0, les effets "
+            "« ce tour » s'arrêtent, les cartes du joueur actif peuvent attaquer ; les "
+            "déclencheurs « au début de ce tour » s'activent, le joueur actif les ordonne.",
+        ),
+        Phase(
+            "pendant",
+            "suite du tour",
+            (rid("603.1"), rid("603.2")),
+            text_fr="le joueur actif joue des cartes, utilise des capacités et attaque, dans "
+            "l'ordre qu'il veut et autant de fois qu'il le veut ; l'adversaire peut répondre "
+            "(607.1).",
+            allows=frozenset({"jouer_carte", "capacite", "attaque", "fin_du_tour", "reponse"}),
+        ),
+        Phase(
+            "fin",
+            "fin du tour",
+            (rid("610.1"), rid("610.1a")),
+            text_fr="le tour ne finit qu'après les réponses de l'adversaire ; les déclencheurs "
+            "de fin de tour se produisent alors.",
+            allows=frozenset({"reponse"}),
+        ),
+    ),
+    (rid("603.2"),),
+    actions_fr=(
+        ("jouer_carte", "jouer une carte (604)"),
+        ("capacite", "utiliser une capacité (606)"),
+        ("attaque", "attaquer (608)"),
+        ("fin_du_tour", "annoncer la fin de son tour"),
+        ("reponse", "répondre : une tactique ou une capacité (607)"),
+    ),
+    limits=(("fin_du_tour", 1, rid("603.2d")),),
+)
 
 
 # --- scenario data -------------------------------------------------------------------------------
 
 
-@dataclass
-class Character:
-    name: str
-    strength: int
-    life: int
-    speed: int
-    damage: int = 0  # damage received this turn (602.1a resets it at the start of a turn)
-    exhausted: bool = False
-    controlled_since_turn_start: bool = True  # 608.1b, 204.3
-    covert: bool = False  # 507.3
+class Character(EngineCard):
+    """A character on the engine's Card: printed and current Strength, Life (Endurance) and
+    Speed; the damage received this turn is a counter (602.1a resets it); exhausted a status."""
+
+    def __init__(
+        self,
+        name: str,
+        strength: int,
+        life: int,
+        speed: int,
+        damage: int = 0,
+        exhausted: bool = False,
+        controlled_since_turn_start: bool = True,  # 608.1b, 204.3
+        covert: bool = False,  # 507.3
+        unblockable: bool = False,  # 413.1: « ne peut être bloqué »
+    ) -> None:
+        printed = {"force": strength, "endurance": life, "vitesse": speed}
+        super().__init__(name, printed=printed, kind="personnage")
+        self.add("dommages", damage)
+        if exhausted:
+            self.statuses.add("epuise")
+        self.controlled_since_turn_start = controlled_since_turn_start
+        self.covert = covert
+        if unblockable:
+            self.statuses.add("imblocable")
+
+    @property
+    def unblockable(self) -> bool:
+        return "imblocable" in self.statuses
+
+    def _set(self, key: str, value: int) -> None:
+        self.current[key] = value
+
+    strength = property(lambda self: self.value("force"), lambda s, v: s._set("force", v))
+    life = property(lambda self: self.value("endurance"), lambda s, v: s._set("endurance", v))
+    speed = property(lambda self: self.value("vitesse"), lambda s, v: s._set("vitesse", v))
+    damage = property(
+        lambda self: self.count("dommages"),
+        lambda self, v: self.add("dommages", v - self.count("dommages")),
+    )
+
+    @property
+    def exhausted(self) -> bool:
+        return "epuise" in self.statuses
+
+    @exhausted.setter
+    def exhausted(self, value: bool) -> None:
+        (self.statuses.add if value else self.statuses.discard)("epuise")
 
 
 @dataclass
@@ -118,6 +206,7 @@ def _character(f: Fields) -> Character:
         exhausted=f.bool("exhausted"),
         controlled_since_turn_start=f.bool("controlled_since_turn_start", True),
         covert=f.bool("covert"),
+        unblockable=f.bool("unblockable"),
     )
     f.done()
     return c
@@ -233,6 +322,7 @@ class _Combat:
         self.levels: list[int] = []
         self.refused: list[str] = []
         self.no_effect: list[str] = []
+        self.default_splits: list[str] = []  # characters whose split is the model's default
         self.damage_events: dict[str, int] = {}
         self.game_lost = False
         self.rec = Recorder(self.snapshot)
@@ -291,7 +381,7 @@ class _Combat:
         else:
             rec.step([rid("608.1a")], f"Annonce : l'attaque vise {self.target_name()}.")
         for c in sc.attackers:
-            card = replace(c)
+            card = copy.deepcopy(c)
             if card.exhausted or not card.controlled_since_turn_start:
                 why = (
                     "est épuisé"
@@ -325,8 +415,25 @@ class _Combat:
                 "Tous les attaquants ont Covert : le groupe est un groupe à couvert.",
             )
         blockers = []
+        unblockable_party = all(f.card.unblockable for f in attackers)
+        if unblockable_party:
+            rec.step(
+                [UNBLOCKABLE],
+                "Tous les attaquants ne peuvent être bloqués : le joueur défenseur ne peut pas "
+                "former de groupe de bloqueurs.",
+            )
+        elif any(f.card.unblockable for f in attackers):
+            rec.step(
+                [UNBLOCKABLE],
+                "Certains attaquants seulement ne peuvent être bloqués : le groupe ne l'est pas "
+                "entièrement, le défenseur peut bloquer.",
+            )
         for c in sc.blockers:
-            card = replace(c)
+            card = copy.deepcopy(c)
+            if unblockable_party:
+                self.refused.append(card.name)
+                rec.step([UNBLOCKABLE], f"{card.name} ne peut pas bloquer un groupe imblocable.")
+                continue
             if card.exhausted:
                 self.refused.append(card.name)
                 rec.step([rid("608.1d")], f"{card.name} est épuisé : il ne peut pas bloquer.")
@@ -381,7 +488,7 @@ class _Combat:
             played = f" ({t.text})" if t.text else ""
             if t.effect == "add":
                 assert t.new is not None and t.side is not None
-                card = replace(t.new)
+                card = copy.deepcopy(t.new)
                 self.fighters[card.name] = _Fighter(card, t.side)
                 self.rec.step(
                     [rule, CE_REPEAT],
@@ -513,10 +620,27 @@ class _Combat:
                     assignments.append((name, r, n))
                     pending[r] = pending.get(r, 0) + n
                 parts = ", ".join(f"{n} à {r}" for r, n in split.items())
+                chosen = name in self.sc.assign
+                defaults = []
+                how = ""
+                if not chosen and len(recipients) > 1:
+                    self.default_splits.append(name)
+                    how = (
+                        " — répartition par défaut du modèle, le scénario ne donne pas celle "
+                        "choisie par les joueurs"
+                    )
+                    defaults = [f"répartition des dommages de {name}"]
+                if side == "attackers":
+                    self.rec.note(
+                        "609.1c fait assigner des dommages « égaux à leur Force » ; le commentaire "
+                        "de « Le combat expliqué » (étape C) dit « jusqu'à 3 points de dommages » "
+                        "pour une Force de 3. Le modèle suit la règle : toute la Force est assignée."
+                    )
                 self.rec.step(
                     [rule, CE_C if side == "attackers" else CE_D],
                     f"Étape {step} : {name} (Force {f.card.strength}, Vitesse {level}) assigne "
-                    f"{parts} (assignés, pas encore infligés).",
+                    f"{parts} (assignés, pas encore infligés){how}.",
+                    defaults,
                 )
             elif side == "attackers" and self.target_valid():
                 target = self.target_name()
@@ -532,7 +656,7 @@ class _Combat:
                 )
             else:
                 self.no_effect.append(name)
-                rules = [rule, CE_NO_TARGET, rid("408.1b")]
+                rules = [rule, CE_NO_TARGET]
                 if side == "attackers" and self.location_lost:
                     rules.append(rid("407.5a"))
                 self.rec.step(
@@ -687,6 +811,7 @@ class _Combat:
             "exhausted": sorted(f.card.name for f in fs if f.in_play and f.card.exhausted),
             "refused": list(self.refused),
             "no_target": list(self.no_effect),
+            "default_splits": list(self.default_splits),
             "damage_events": dict(sorted(self.damage_events.items())),
             "influence": self.influence,
             "game_lost": self.game_lost,

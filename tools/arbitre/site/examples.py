@@ -17,8 +17,8 @@ from typing import Any
 import yaml
 
 from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.model.core.trace import Trace
 from arbitre.model.examples import scenario_dir, worked_examples
-from arbitre.model.trace import Trace
 from arbitre.site.text import escape_inline
 
 
@@ -54,6 +54,13 @@ PROCEDURE_LABELS = {
     "pioche": "dégâts faute de pioche",
     "crepuscule": "Crépuscule",
     "attaque": "attaque",
+    "tour": "tour de jeu",
+    "pile": "la pile",
+    "fugace": "Limbo et Fugace",
+    "phase_du_mechant": "phase du Méchant",
+    "manche": "manche",
+    "jouer_carte": "jouer une carte",
+    "revelation": "révélation de cartes Rencontre",
 }
 
 # --- the starting position in French --------------------------------------------------------------
@@ -98,6 +105,7 @@ KEY_LABELS = {
     "location": "Lieu",
     "structure": "Structure",
     "covert": "à couvert",
+    "unblockable": "ne peut être bloqué",
     "controlled_since_turn_start": "contrôlé depuis le début du tour",
     "tactics": "Tactiques et capacités jouées",
     "round": "round",
@@ -169,6 +177,29 @@ KEY_LABELS = {
     "flip_name": "nom après retournement",
     "pris_dans_la_toile": "Pris dans la Toile",
     "target_character": "personnage ciblé",
+    "form": "forme",
+    "vilenie": "Vilenie",
+    "sch": "MNG",
+    "threat": "Menace sur la manigance principale",
+    "cause": "cause",
+    "by": "attaques de",
+    # the engine (#16)
+    "phase": "phase",
+    "timing": "moment",
+    "plays": "cartes jouées",
+    "night": "puis la Nuit (Repos)",
+    "fugace": "capacité Fugace",
+    "from": "depuis",
+    "acceleration": "accélération",
+    "hazard": "icônes d'aléas",
+    "engaged_with": "engagé avec",
+    "resources": "ressources",
+    "cost": "coût",
+    "threshold": "seuil",
+    "responses": "réponses",
+    "opponent": "adversaire",
+    "defenders": "défenseurs",
+    "dealt": "cartes attribuées",
 }
 # Life is « Endurance » in The Spoils, hit points elsewhere.
 GAME_KEY_LABELS = {
@@ -216,6 +247,26 @@ VALUE_LABELS = {
     "foret": "Forêt",
     "montagne": "Montagne",
     "eau": "Eau",
+    # Four Souls, Marvel Champions, the phases of the engine (#16)
+    "monstre": "un monstre actif",
+    "paquet": "le dessus du paquet de monstres",
+    "avant_modificateurs": "en réponse, modificateurs encore sur la pile",
+    "apres_modificateurs": "après la résolution des modificateurs",
+    "heros": "héros",
+    "alter_ego": "alter ego",
+    "effet": "un effet de carte",
+    "phase_du_mechant": "la phase du Méchant",
+    "ennemi": "n'importe quel ennemi",
+    "percant": "Perçant",
+    "a_distance": "À distance",
+    "tenace": "Tenace",
+    "desoriente": "Désorienté",
+    "tough": "Tenace",
+    "preparation": "phase de préparation",
+    "tours": "phase de Tours des joueurs",
+    "action": "phase d'action",
+    "demarrage": "phase de démarrage",
+    "fin": "phase de fin",
 }
 # Keys whose value names the item: it heads the line.
 NAME_KEYS = ("name", "card", "enemy", "player")

@@ -21,8 +21,8 @@ from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.kb.terms import TermSpan, term_spans, used_in
+from arbitre.model.core.trace import Trace
 from arbitre.model.examples import example_anchor, examples_citing, result_items
-from arbitre.model.trace import Trace
 from arbitre.site import urls
 from arbitre.site.examples import (
     PROCEDURE_LABELS,

@@ -2,6 +2,10 @@
 
 A trace is plain data (`to_dict()` is JSON-ready and deterministic) so that it can be stored as a
 golden file, rendered on the site as a worked example, and compared in tests.
+
+A value the document does not give (a placeholder of the scenario, a split the players did not
+state) is a *default*: the step that uses it lists it in `defaults`, so a reader never takes it for
+a player's choice or for a ruling of the document.
 """
 
 from __future__ import annotations
@@ -35,9 +39,14 @@ class Step:
     rule_ids: list[str]
     text_fr: str
     state: dict[str, Any] = field(default_factory=dict)
+    defaults: list[str] = field(default_factory=list)  # French: the default values this step uses
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rule_ids": list(self.rule_ids), "text_fr": self.text_fr, "state": self.state}
+        data: dict[str, Any] = {"rule_ids": list(self.rule_ids), "text_fr": self.text_fr}
+        if self.defaults:
+            data["defaults"] = list(self.defaults)
+        data["state"] = self.state
+        return data
 
 
 @dataclass
@@ -50,6 +59,8 @@ class Trace:
     result: dict[str, Any]
     rulings: list[Ruling] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # French remarks: contradictions, assumptions
+    # French: the scenario's values that the document does not give (examples, not rulings).
+    placeholders: list[str] = field(default_factory=list)
 
     def cited_ids(self) -> list[str]:
         """Every rule id the steps cite, sorted (rulings not included)."""
@@ -63,6 +74,7 @@ class Trace:
             "scenario": self.scenario,
             "rulings": [r.to_dict() for r in self.rulings],
             "notes": list(self.notes),
+            **({"placeholders": list(self.placeholders)} if self.placeholders else {}),
             "steps": [s.to_dict() for s in self.steps],
             "result": self.result,
         }
@@ -76,8 +88,17 @@ class Recorder:
         self.steps: list[Step] = []
         self.notes: list[str] = []
 
-    def step(self, rule_ids: list[str] | tuple[str, ...], text_fr: str) -> None:
-        self.steps.append(Step(list(rule_ids), text_fr, copy.deepcopy(self._snapshot())))
+    def step(
+        self,
+        rule_ids: list[str] | tuple[str, ...],
+        text_fr: str,
+        defaults: list[str] | tuple[str, ...] = (),
+    ) -> None:
+        """Record a step; `defaults` names (in French) the default values it relies on."""
+        if not rule_ids:
+            raise ValueError(f"a step cites the rules it applies: « {text_fr} »")
+        state = copy.deepcopy(self._snapshot())
+        self.steps.append(Step(list(rule_ids), text_fr, state, list(defaults)))
 
     def note(self, text_fr: str) -> None:
         if text_fr not in self.notes:

@@ -1,0 +1,8 @@
+"""Four Souls on the engine: `rules` (entry ids, the turn), `data` (scenario reader), `attack`."""
+
+from arbitre.model.four_souls.attack import resolve_attack
+from arbitre.model.four_souls.data import read_attack
+from arbitre.model.four_souls.rules import TURN
+from arbitre.model.four_souls.stack_play import read_stack, resolve_stack
+
+__all__ = ["TURN", "read_attack", "read_stack", "resolve_attack", "resolve_stack"]
