@@ -82,12 +82,12 @@ def test_build_small_site(project: ProjectPaths) -> None:
     (project.site_src / "old" / "stale.md").write_text("# Stale\n", encoding="utf-8")
     (project.site_src / ".gitkeep").write_text("", encoding="utf-8")
     lines = list(site_build.build_site(small_kb(), project, examples=small_examples()))
-    assert lines[0].startswith("rendered 11 pages")
+    assert lines[0].startswith("rendered 12 pages")
     assert lines[1].startswith("search index: ")
-    # 11 pages, the stylesheet, the script, one data file per game, and the search's modules,
+    # 12 pages, the stylesheet, the script, one data file per game, and the search's modules,
     # style sheet and index
     searched = len(search_files(small_kb()))
-    assert lines[2].startswith(f"site_src: {15 + searched} file(s) written, 1 removed")
+    assert lines[2].startswith(f"site_src: {16 + searched} file(s) written, 1 removed")
     assert not (project.site_src / "old").exists()
     assert (project.site_src / ".gitkeep").exists()  # checked in: kept
     rules = parse(project.site / "jeu-a" / "regles" / "index.html")

@@ -410,3 +410,8 @@ def render_markdown(
         out.append("")
         out.append(f"!!! note\n    {note}")
     return "\n".join(out) + "\n"
+
+
+def scenario_guide() -> str:
+    """« Écrire un scénario », the judges' guide to the scenario format (Markdown, French)."""
+    return resources.files("arbitre.model").joinpath("ECRIRE-UN-SCENARIO.md").read_text("utf-8")

@@ -22,7 +22,7 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.kb.terms import TermSpan, term_spans, used_in
 from arbitre.model.core.trace import Trace
-from arbitre.model.examples import example_anchor, examples_citing, result_items
+from arbitre.model.examples import example_anchor, examples_citing, result_items, scenario_guide
 from arbitre.site import urls
 from arbitre.site.examples import (
     PROCEDURE_LABELS,
@@ -781,6 +781,13 @@ def lexicon_page(data: SiteData) -> Page:
     )
 
 
+def scenario_guide_page() -> Page:
+    """« Écrire un scénario »: how a judge writes and runs a scenario of the rules model."""
+    return Page(
+        urls.SCENARIO_GUIDE_PAGE, "guide.md.j2", "Écrire un scénario", {"body": scenario_guide()}
+    )
+
+
 def search_page(data: SiteData) -> Page:
     """The « Recherche » page: a form whose results the site's own search computes in the
     browser (assets/search/page.js over the index `arbitre build` writes)."""
@@ -963,6 +970,8 @@ def site_pages(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -
         pages.extend(glossary_pages(data, game))
         pages.extend(p for p in [cards_page(data, game)] if p is not None)
     pages.append(lexicon_page(data))
+    if data.examples:
+        pages.append(scenario_guide_page())
     pages.append(search_page(data))
     add_banners(pages, kb.games)
     return pages
@@ -1013,5 +1022,7 @@ def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> 
             items.append({"Cartes": urls.page_file(cards_page_path(game.id))})
         nav.append({game.title: items})
     nav.append({"Lexique français ↔ anglais": urls.page_file(urls.LEXICON_PAGE)})
+    if examples:
+        nav.append({"Écrire un scénario": urls.page_file(urls.SCENARIO_GUIDE_PAGE)})
     nav.append({"Recherche": urls.page_file(urls.SEARCH_PAGE)})
     return nav

@@ -53,6 +53,7 @@ GLOSSARY_PART = 70
 GLOSSARY_SLUG = "glossaire"
 EXAMPLES_SLUG = "exemples"
 LEXICON_PAGE = "lexique/"
+SCENARIO_GUIDE_PAGE = "ecrire-un-scenario/"  # the judges' guide to scenario files
 SEARCH_PAGE = "recherche/"  # searched in the browser (assets/search/), static or served
 SEARCH_API = "/api/search"
 
