@@ -52,6 +52,10 @@ UNBLOCKABLE = f"{GAME}/413.1-bis"  # printed « 413.1 » under 412 Inblocabilit�
 
 # The turn in one screen (602, 603, 610): the start is one event, then the active player acts in
 # any order, then the turn ends once the opponent has answered.
+# Actions either player may take whenever a capacity or a response is allowed (FAQ 3, 502.3,
+# 607.1), or while an effect that allows them resolves (204.1, 206.1, 207.1).
+ANY_TIME = frozenset({"capacite_faction", "tactique", "tactical", "jouer_par_effet"})
+TACTICS_CLOSED = "un effet résolu ce tour a fermé la fenêtre des tactiques pour le tour complet"
 TURN = Sequence(
     GAME,
     "tour",
@@ -62,7 +66,11 @@ TURN = Sequence(
             (rid("602.1"), rid("602.1a"), rid("602.1b"), rid("602.1c"), rid("602.2")),
             text_fr="un seul événement : les dommages des personnages reviennent à 0, les effets "
             "« ce tour » s'arrêtent, les cartes du joueur actif peuvent attaquer ; les "
-            "déclencheurs « au début de ce tour » s'activent, le joueur actif les ordonne.",
+            "déclencheurs « au début de ce tour » s'activent, le joueur actif les ordonne. La "
+            "règle de développement de sa faction lui permet de piocher OU de jouer une ressource "
+            "(202.8).",
+            allows=frozenset({"developper_pioche", "developper_ressource"}),
+            limits=(("developpement", 1, rid("202.8")),),
         ),
         Phase(
             "pendant",
@@ -71,7 +79,9 @@ TURN = Sequence(
             text_fr="le joueur actif joue des cartes, utilise des capacités et attaque, dans "
             "l'ordre qu'il veut et autant de fois qu'il le veut ; l'adversaire peut répondre "
             "(607.1).",
-            allows=frozenset({"jouer_carte", "capacite", "attaque", "fin_du_tour", "reponse"}),
+            allows=frozenset(
+                {"jouer_carte", "capacite", "attaque", "fin_du_tour", "reponse"} | ANY_TIME
+            ),
         ),
         Phase(
             "fin",
@@ -79,7 +89,7 @@ TURN = Sequence(
             (rid("610.1"), rid("610.1a")),
             text_fr="le tour ne finit qu'après les réponses de l'adversaire ; les déclencheurs "
             "de fin de tour se produisent alors.",
-            allows=frozenset({"reponse"}),
+            allows=frozenset({"reponse"} | ANY_TIME),
         ),
     ),
     (rid("603.2"),),
@@ -89,8 +99,32 @@ TURN = Sequence(
         ("attaque", "attaquer (608)"),
         ("fin_du_tour", "annoncer la fin de son tour"),
         ("reponse", "répondre : une tactique ou une capacité (607)"),
+        ("developper_pioche", "piocher une carte (règle de développement, 202.8)"),
+        ("developper_ressource", "jouer une ressource (règle de développement, 202.8)"),
+        (
+            "capacite_faction",
+            "utiliser une capacité de faction : piocher, jouer une ressource (502.3)",
+        ),
+        ("tactique", "jouer une tactique (205.1)"),
+        ("tactical", "jouer une carte « lorsque vous pouvez jouer une tactique » (507.6a)"),
+        (
+            "jouer_par_effet",
+            "jouer une carte pendant la résolution d'un effet qui le permet (204.1)",
+        ),
     ),
     limits=(("fin_du_tour", 1, rid("603.2d")),),
+    counts_as=(
+        ("developper_pioche", "developpement"),
+        ("developper_ressource", "developpement"),
+    ),
+    restrictions=(
+        ("tactiques_fermees", "tactique", rid("faq/2"), TACTICS_CLOSED),
+        ("tactiques_fermees", "tactical", rid("507.6a"), TACTICS_CLOSED),
+    ),
+)
+# The actions only the active player takes (603.2); the other player responds (607.1).
+ACTIVE_ONLY = frozenset(
+    {"jouer_carte", "attaque", "fin_du_tour", "developper_pioche", "developper_ressource"}
 )
 
 
