@@ -69,7 +69,7 @@ TURN = Sequence(
             "déclencheurs « au début de ce tour » s'activent, le joueur actif les ordonne. La "
             "règle de développement de sa faction lui permet de piocher OU de jouer une ressource "
             "(202.8).",
-            allows=frozenset({"developper_pioche", "developper_ressource"}),
+            allows=frozenset({"developper_pioche", "developper_ressource", "developpement"}),
             limits=(("developpement", 1, rid("202.8")),),
         ),
         Phase(
@@ -111,6 +111,7 @@ TURN = Sequence(
             "jouer_par_effet",
             "jouer une carte pendant la résolution d'un effet qui le permet (204.1)",
         ),
+        ("developpement", "la règle de développement (202.8)"),
     ),
     limits=(("fin_du_tour", 1, rid("603.2d")),),
     counts_as=(

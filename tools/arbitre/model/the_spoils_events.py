@@ -218,6 +218,7 @@ class _Run:
 
     # -- zone changes, with replacements (506) --
     def fate(self, card: Card, fate: str, rules: list[str], why: str) -> None:
+        self.rec.step(rules, f"{card.name} {why}.")
         used: set[int] = set()
         chain = [fate]
         destroyed = False  # a destruction that was not replaced
@@ -249,8 +250,8 @@ class _Run:
             self.destroyed.append(card.name)
         self.leave(card, ZONE_OF[final])
         self.rec.step(
-            rules + [rid("408.9")],
-            f"{card.name} {why} : elle quitte le jeu ({FATE_FR[final]}) ; ses dommages "
+            ([rid("204.5")] if destroyed else []) + [rid("408.9")],
+            f"{card.name} quitte le jeu : elle est finalement {FATE_FR[final]} ; ses dommages "
             "reviennent à 0.",
         )
 
@@ -286,7 +287,7 @@ class _Run:
                     "detruite",
                     [rid("408.4")],
                     f"a reçu {c.count('dommages')} dommage(s) ce tour pour une Endurance de "
-                    f"{c.value('endurance')} (≥) : elle est détruite",
+                    f"{c.value('endurance')} (≥) : elle doit être détruite",
                 )
         groups: dict[tuple[str, str], list[Card]] = {}
         for c in self.in_play():
@@ -310,7 +311,7 @@ class _Run:
             )
             for c in copies:
                 if c is not kept:
-                    self.fate(c, "detruite", [rid("507.5a")], "est détruite (Unique)")
+                    self.fate(c, "detruite", [rid("507.5a")], "doit être détruite (Unique)")
 
     # -- events --
     def apply(self, e: Event) -> None:
@@ -351,7 +352,7 @@ class _Run:
                     "ne se passe.",
                 )
                 return
-            self.fate(card, e.value, [rid("402.4")], f"est {FATE_FR[e.value]}{said}")
+            self.fate(card, e.value, [rid("402.4")], f"doit être {FATE_FR[e.value]}{said}")
             return
         if card.zone != "jeu":
             raise ScenarioError(f"actions.events ({e.event})", f"{card.name} is not in play")
@@ -368,13 +369,13 @@ class _Run:
             if rules:
                 card.counters.pop("dommages", None)
             after = (
-                " ; elle perd le type Personnage et ses dommages de ce tour sont annulés"
+                " ; la carte perd le type Personnage et ses dommages de ce tour sont annulés"
                 if rules
                 else ""
             )
             rec.step(
                 rules or [rid("208.3")],
-                f"{card.name} devient un(e) {e.value}{said}{after}.",
+                f"{card.name} prend le type {e.value}{said}{after}.",
             )
         elif e.event == "controle":
             card.controller = e.value
@@ -391,9 +392,9 @@ class _Run:
                 "jeu et y entre de nouveau comme une toute nouvelle carte (sans dommages).",
             )
         elif e.event == "detruire":
-            self.fate(card, "detruite", [rid("204.5")], f"est détruite{said}")
+            self.fate(card, "detruite", [rid("204.5")], f"doit être détruite{said}")
         elif e.event == "renvoyer_en_main":
-            self.fate(card, "mise_en_main", [rid("408.9")], f"est renvoyée en main{said}")
+            self.fate(card, "mise_en_main", [rid("408.9")], f"doit être renvoyée en main{said}")
 
     def run(self) -> Trace:
         self.check()

@@ -186,9 +186,8 @@ def run_triggers(sc: TriggerScenario) -> Trace:
             rec.step([rid("503.4")], f"{p.source} se résout : {effect.text}.")
     if sc.modifiers and len(events) > 1:
         rec.note(
-            "La FAQ 5 dit que chaque pioche est « augmentée de 2 » mais donne un total de 6 cartes "
-            "pour trois pioches d'une carte (et non 4) : chaque pioche passe à 2, soit +1. Le "
-            "scénario donne ce bonus par pioche."
+            "Un bonus « chaque pioche » s'applique à chaque événement de pioche : des déclencheurs "
+            "séparés sont autant d'événements (306.3)."
         )
     result: dict[str, Any] = {
         "order": [p.source for p in ordering.pending],
