@@ -38,6 +38,7 @@ from arbitre.model import (
     the_spoils,
     the_spoils_costs,
     the_spoils_events,
+    the_spoils_pick,
     the_spoils_play,
     the_spoils_triggers,
     the_spoils_turn,
@@ -59,6 +60,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
         the_spoils_triggers.read_triggers,
         the_spoils_triggers.run_triggers,
     ),
+    ("the-spoils", "choisir"): (the_spoils_pick.read_pick, the_spoils_pick.run_pick),
     ("the-spoils", "cout"): (the_spoils_costs.read_cost, the_spoils_costs.run_cost),
     ("the-spoils", "evenements"): (the_spoils_events.read_events, the_spoils_events.run_events),
     ("ashes", "degats"): (
