@@ -213,6 +213,7 @@ TACTIC_EFFECTS = (
     "life",
     "add",  # a character added to a party
     "location_changes_control",  # 407.5
+    "damage",  # damage dealt by the tactic itself: not battle damage (408.6, FAQ 17)
 )
 
 
@@ -281,7 +282,7 @@ def read_combat(name: str, data: Fields) -> CombatScenario:
             t.new = _character(f.sub("character"))
         elif t.effect != "location_changes_control":
             t.character = f.str("character")
-        if t.effect in ("strength", "speed", "life"):
+        if t.effect in ("strength", "speed", "life", "damage"):
             t.value = f.int("value", minimum=0 if t.effect != "strength" else None)
         f.done()
         tactics.append(t)
@@ -359,6 +360,8 @@ class _Combat:
         self.no_effect: list[str] = []
         self.default_splits: list[str] = []  # characters whose split is the model's default
         self.damage_events: dict[str, int] = {}
+        self.battle_damage: dict[str, int] = {}  # 408.6: dealt by the steps of the resolution
+        self.other_damage: dict[str, int] = {}  # dealt by tactics or abilities during the combat
         self.game_lost = False
         self.rec = Recorder(self.snapshot)
 
@@ -556,6 +559,15 @@ class _Combat:
                     f"Étape {letter} : {name} est retiré du combat{played} ; les dommages qui lui "
                     "étaient assignés sont annulés.",
                 )
+            elif t.effect == "damage":
+                f.card.damage += t.value or 0
+                self.other_damage[name] = self.other_damage.get(name, 0) + (t.value or 0)
+                self.rec.step(
+                    [rule, rid("408.6")],
+                    f"Étape {letter} : {name} reçoit {t.value} dommage(s){played} ; infligés par "
+                    "une tactique et non par une étape de la résolution, ce ne sont PAS des "
+                    "dommages de combat.",
+                )
             elif t.effect == "change_control":
                 f.in_battle = False
                 self.rec.step(
@@ -731,6 +743,7 @@ class _Combat:
                     )
                     continue
                 self.damage_events[recipient] = self.damage_events.get(recipient, 0) + 1
+                self.battle_damage[recipient] = self.battle_damage.get(recipient, 0) + amount
                 f.card.damage += amount
                 self.rec.step(
                     [rid("609.1f")],
@@ -848,6 +861,8 @@ class _Combat:
             "no_target": list(self.no_effect),
             "default_splits": list(self.default_splits),
             "damage_events": dict(sorted(self.damage_events.items())),
+            "battle_damage": dict(sorted(self.battle_damage.items())),
+            "other_damage": dict(sorted(self.other_damage.items())),
             "influence": self.influence,
             "game_lost": self.game_lost,
         }
