@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import of
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings
@@ -48,6 +49,7 @@ class Modifier:
 class Requirement:
     source: str
     pay: int
+    conflicts_with: list[str] = field(default_factory=list)  # requirements it cannot go with
 
 
 @dataclass
@@ -63,6 +65,7 @@ class CostScenario:
     card_type: str | None
     requirements: list[Requirement] = field(default_factory=list)
     modifiers: list[Modifier] = field(default_factory=list)
+    satisfy: list[str] = field(default_factory=list)  # the player's choice among equal sets
 
 
 def read_cost(name: str, data: Fields) -> CostScenario:
@@ -79,8 +82,17 @@ def read_cost(name: str, data: Fields) -> CostScenario:
     pf.done()
     requirements = []
     for rf in state.records("requirements", []):
-        requirements.append(Requirement(rf.str("source"), rf.int("pay", minimum=0)))
+        requirements.append(
+            Requirement(
+                rf.str("source"), rf.int("pay", 0, minimum=0), rf.str_list("conflicts_with", [])
+            )
+        )
         rf.done()
+    sources = [r.source for r in requirements]
+    for i, r in enumerate(requirements):
+        for other in r.conflicts_with:
+            if other not in sources:
+                raise ScenarioError(f"state.requirements[{i}].conflicts_with", f"no {other!r}")
     if kind == "exigence" and not requirements:
         raise ScenarioError(state.where("requirements"), "an action's cost is its requirements")
     modifiers = []
@@ -97,6 +109,7 @@ def read_cost(name: str, data: Fields) -> CostScenario:
     state.done()
     actions = data.sub("actions", None) or Fields({}, "actions")
     detach = actions.str("detach_while_paying", "")
+    satisfy = actions.str_list("satisfy", [])
     actions.done()
     require(
         not detach,
@@ -105,9 +118,37 @@ def read_cost(name: str, data: Fields) -> CostScenario:
         "créneau pour le faire, le coût se paie en totalité en une seule fois (FAQ 18)",
         "actions.detach_while_paying",
     )
-    return CostScenario(
+    sc = CostScenario(
         name, title, rulings, player, free, kind, what, printed, card_type, requirements, modifiers
     )
+    if satisfy:
+        best = _best_sets(requirements)
+        require(
+            sorted(satisfy) in [sorted(r.source for r in b) for b in best],
+            rid("505.2c"),
+            f"{player} doit satisfaire autant d'exigences que possible : "
+            f"{', '.join(satisfy)} n'en est pas un ensemble maximal",
+            "actions.satisfy",
+        )
+        sc.satisfy = satisfy
+    return sc
+
+
+def _compatible(chosen: list[Requirement]) -> bool:
+    names = {r.source for r in chosen}
+    return not any(set(r.conflicts_with) & names for r in chosen)
+
+
+def _best_sets(requirements: list[Requirement]) -> list[list[Requirement]]:
+    """505.2c: the sets of requirements that can be met together and are as large as possible."""
+    n = len(requirements)
+    sets = [[r for i, r in enumerate(requirements) if mask >> i & 1] for mask in range(1 << n)]
+    sets = [s for s in sets if _compatible(s)]
+    most = max(len(s) for s in sets)
+    # Larger masks first would favour later requirements; keep listing order for the default.
+    best = [s for s in sets if len(s) == most]
+    best.sort(key=lambda s: [requirements.index(r) for r in s])
+    return best
 
 
 def run_cost(sc: CostScenario) -> Trace:
@@ -116,10 +157,29 @@ def run_cost(sc: CostScenario) -> Trace:
     rec = Recorder(lambda: {"coût": cost, "ressources libres": sc.free_resources - attached})
     base_rule = {"carte": rid("406.3"), "effet": rid("406.5"), "exigence": rid("505.1")}[sc.kind]
     rec.step([base_rule], f"Coût à payer : {KIND_FR[sc.kind]} — {sc.what} ; départ : {cost}.")
-    for r in sc.requirements:
+    chosen = sc.requirements
+    if any(r.conflicts_with for r in sc.requirements):
+        best = _best_sets(sc.requirements)
+        chosen = best[0]
+        if sc.satisfy:
+            chosen = next(b for b in best if sorted(r.source for r in b) == sorted(sc.satisfy))
+        left = [r.source for r in sc.requirements if r not in chosen]
+        several = len(best) > 1 and not sc.satisfy
+        rec.step(
+            [rid("505.2c")] + ([rid("505.2b")] if len(best) > 1 else []),
+            f"Les exigences se contredisent : on ne peut pas toutes les satisfaire, mais l'action "
+            f"reste possible ; {sc.player} en satisfait autant que possible "
+            f"({', '.join(r.source for r in chosen)}) et pas {', '.join(left)}"
+            + (" — choix par défaut du modèle parmi des ensembles égaux" if several else "")
+            + ".",
+            ["exigences satisfaites"] if several else [],
+        )
+    for r in chosen:
         cost += r.pay
-        rules = [rid("505.1"), rid("406.5")] + ([rid("505.2b")] if len(sc.requirements) > 1 else [])
-        rec.step(rules, f"Exigence de {r.source} : payer {r.pay} ; le coût passe à {cost}.")
+        rules = [rid("505.1")] + ([rid("406.5")] if r.pay else [])
+        rules += [rid("505.2b")] if len(chosen) > 1 else []
+        pay = f"payer {r.pay} ; le coût passe à {cost}" if r.pay else "satisfaite, sans coût"
+        rec.step(rules, f"Exigence {of(r.source)} : {pay}.")
     increases = [m for m in sc.modifiers if m.change > 0]
     reductions = [m for m in sc.modifiers if m.change < 0]
     if increases and reductions:
@@ -168,4 +228,6 @@ def run_cost(sc: CostScenario) -> Trace:
             f"coût de {cost} : {what}.",
         )
     result: dict[str, Any] = {"final_cost": cost, "legal": legal, "attached": attached}
+    if sc.requirements:
+        result["satisfied"] = [r.source for r in chosen]
     return rec.trace("cout", GAME, sc, result)
