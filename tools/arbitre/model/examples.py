@@ -160,12 +160,17 @@ class Refusal:
         )
 
 
+NOT_EXPRESSIBLE = "--not-expressible"
+
+
 def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
 
 
 def scenario_files(directory: Path | None = None) -> list[Path]:
-    return sorted((directory or scenario_dir()).glob("*.yaml"))
+    # `<game>--not-expressible.yaml` is the game's list of rulings no scenario states (not a scenario).
+    files = (directory or scenario_dir()).glob("*.yaml")
+    return sorted(p for p in files if not p.stem.endswith(NOT_EXPRESSIBLE))
 
 
 def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
