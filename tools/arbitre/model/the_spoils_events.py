@@ -302,7 +302,7 @@ class _Run:
             defaults = [] if chosen else [f"exemplaire unique conservé par {player}"]
             self.rec.step(
                 [rid("507.5a")],
-                f"{player} contrôle {len(copies)} cartes « Unique {ident} » : il garde "
+                f"{player} contrôle {len(copies)} cartes « Unique {ident} » : {player} garde "
                 f"{kept.name}"
                 + ("" if chosen else " (choix par défaut du modèle)")
                 + " et détruit "

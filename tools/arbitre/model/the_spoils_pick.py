@@ -201,7 +201,7 @@ def run_pick(sc: PickScenario) -> Trace:
     rec = Recorder(lambda: {"choix possibles": [t.name for t in legal], "choisie": list(chosen)})
     wants = WANTS_FR.get(sc.wants, f"un(e) {sc.wants}")
     base = rid("312.2") if sc.verb == "rechercher" else rid("310.1")
-    rec.step([base], f"Instruction de {sc.player} : {sc.text} ({wants}, dans la zone {sc.zone}).")
+    rec.step([base], f"Instruction {of(sc.player)} : {sc.text} ({wants}, dans la zone {sc.zone}).")
     for rules, text in steps:
         rec.step(rules, text)
     if sc.choice == FAIL:
