@@ -36,7 +36,12 @@ from arbitre.model import (
     marvel_encounter,
     marvel_villain_phase,
     the_spoils,
+    the_spoils_costs,
+    the_spoils_events,
+    the_spoils_pick,
     the_spoils_play,
+    the_spoils_triggers,
+    the_spoils_turn,
 )
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.sequence import Sequence
@@ -51,6 +56,13 @@ Runner = Callable[[Any], Trace]
 PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("the-spoils", "combat"): (the_spoils.read_combat, the_spoils.resolve_combat),
     ("the-spoils", "jouer_carte"): (the_spoils_play.read_play, the_spoils_play.run_play),
+    ("the-spoils", "declencheurs"): (
+        the_spoils_triggers.read_triggers,
+        the_spoils_triggers.run_triggers,
+    ),
+    ("the-spoils", "choisir"): (the_spoils_pick.read_pick, the_spoils_pick.run_pick),
+    ("the-spoils", "cout"): (the_spoils_costs.read_cost, the_spoils_costs.run_cost),
+    ("the-spoils", "evenements"): (the_spoils_events.read_events, the_spoils_events.run_events),
     ("ashes", "degats"): (
         lambda name, f: ashes.read_scenario(name, f, "degats"),
         ashes.resolve_damage,
@@ -86,6 +98,11 @@ for _game, _sequence in TURNS.items():
         lambda name, f, g=_game, q=_sequence: read_turn(q, g, name, f),
         lambda sc, g=_game, q=_sequence: walk_turn(q, g, sc),
     )
+# The Spoils' turn also checks who may take each action (603.2).
+PROCEDURES[("the-spoils", "tour")] = (
+    the_spoils_turn.read_spoils_turn,
+    the_spoils_turn.walk_spoils_turn,
+)
 # Ashes has a round around its players' turns.
 PROCEDURES[("ashes", "manche")] = (
     lambda name, f: read_turn(ashes.ROUND, "ashes", name, f),
@@ -143,12 +160,17 @@ class Refusal:
         )
 
 
+NOT_EXPRESSIBLE = "--not-expressible"
+
+
 def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
 
 
 def scenario_files(directory: Path | None = None) -> list[Path]:
-    return sorted((directory or scenario_dir()).glob("*.yaml"))
+    # `<game>--not-expressible.yaml` is the game's list of rulings no scenario states (not a scenario).
+    files = (directory or scenario_dir()).glob("*.yaml")
+    return sorted(p for p in files if not p.stem.endswith(NOT_EXPRESSIBLE))
 
 
 def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:

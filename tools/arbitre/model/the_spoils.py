@@ -52,6 +52,10 @@ UNBLOCKABLE = f"{GAME}/413.1-bis"  # printed « 413.1 » under 412 Inblocabilit�
 
 # The turn in one screen (602, 603, 610): the start is one event, then the active player acts in
 # any order, then the turn ends once the opponent has answered.
+# Actions either player may take whenever a capacity or a response is allowed (FAQ 3, 502.3,
+# 607.1), or while an effect that allows them resolves (204.1, 206.1, 207.1).
+ANY_TIME = frozenset({"capacite_faction", "tactique", "tactical", "jouer_par_effet"})
+TACTICS_CLOSED = "un effet résolu ce tour a fermé la fenêtre des tactiques pour le tour complet"
 TURN = Sequence(
     GAME,
     "tour",
@@ -62,7 +66,11 @@ TURN = Sequence(
             (rid("602.1"), rid("602.1a"), rid("602.1b"), rid("602.1c"), rid("602.2")),
             text_fr="un seul événement : les dommages des personnages reviennent à 0, les effets "
             "« ce tour » s'arrêtent, les cartes du joueur actif peuvent attaquer ; les "
-            "déclencheurs « au début de ce tour » s'activent, le joueur actif les ordonne.",
+            "déclencheurs « au début de ce tour » s'activent, le joueur actif les ordonne. La "
+            "règle de développement de sa faction lui permet de piocher OU de jouer une ressource "
+            "(202.8).",
+            allows=frozenset({"developper_pioche", "developper_ressource", "developpement"}),
+            limits=(("developpement", 1, rid("202.8")),),
         ),
         Phase(
             "pendant",
@@ -71,7 +79,9 @@ TURN = Sequence(
             text_fr="le joueur actif joue des cartes, utilise des capacités et attaque, dans "
             "l'ordre qu'il veut et autant de fois qu'il le veut ; l'adversaire peut répondre "
             "(607.1).",
-            allows=frozenset({"jouer_carte", "capacite", "attaque", "fin_du_tour", "reponse"}),
+            allows=frozenset(
+                {"jouer_carte", "capacite", "attaque", "fin_du_tour", "reponse"} | ANY_TIME
+            ),
         ),
         Phase(
             "fin",
@@ -79,7 +89,7 @@ TURN = Sequence(
             (rid("610.1"), rid("610.1a")),
             text_fr="le tour ne finit qu'après les réponses de l'adversaire ; les déclencheurs "
             "de fin de tour se produisent alors.",
-            allows=frozenset({"reponse"}),
+            allows=frozenset({"reponse"} | ANY_TIME),
         ),
     ),
     (rid("603.2"),),
@@ -89,8 +99,33 @@ TURN = Sequence(
         ("attaque", "attaquer (608)"),
         ("fin_du_tour", "annoncer la fin de son tour"),
         ("reponse", "répondre : une tactique ou une capacité (607)"),
+        ("developper_pioche", "piocher une carte (règle de développement, 202.8)"),
+        ("developper_ressource", "jouer une ressource (règle de développement, 202.8)"),
+        (
+            "capacite_faction",
+            "utiliser une capacité de faction : piocher, jouer une ressource (502.3)",
+        ),
+        ("tactique", "jouer une tactique (205.1)"),
+        ("tactical", "jouer une carte « lorsque vous pouvez jouer une tactique » (507.6a)"),
+        (
+            "jouer_par_effet",
+            "jouer une carte pendant la résolution d'un effet qui le permet (204.1)",
+        ),
+        ("developpement", "la règle de développement (202.8)"),
     ),
     limits=(("fin_du_tour", 1, rid("603.2d")),),
+    counts_as=(
+        ("developper_pioche", "developpement"),
+        ("developper_ressource", "developpement"),
+    ),
+    restrictions=(
+        ("tactiques_fermees", "tactique", rid("faq/2"), TACTICS_CLOSED),
+        ("tactiques_fermees", "tactical", rid("507.6a"), TACTICS_CLOSED),
+    ),
+)
+# The actions only the active player takes (603.2); the other player responds (607.1).
+ACTIVE_ONLY = frozenset(
+    {"jouer_carte", "attaque", "fin_du_tour", "developper_pioche", "developper_ressource"}
 )
 
 
@@ -178,6 +213,7 @@ TACTIC_EFFECTS = (
     "life",
     "add",  # a character added to a party
     "location_changes_control",  # 407.5
+    "damage",  # damage dealt by the tactic itself: not battle damage (408.6, FAQ 17)
 )
 
 
@@ -246,7 +282,7 @@ def read_combat(name: str, data: Fields) -> CombatScenario:
             t.new = _character(f.sub("character"))
         elif t.effect != "location_changes_control":
             t.character = f.str("character")
-        if t.effect in ("strength", "speed", "life"):
+        if t.effect in ("strength", "speed", "life", "damage"):
             t.value = f.int("value", minimum=0 if t.effect != "strength" else None)
         f.done()
         tactics.append(t)
@@ -324,6 +360,8 @@ class _Combat:
         self.no_effect: list[str] = []
         self.default_splits: list[str] = []  # characters whose split is the model's default
         self.damage_events: dict[str, int] = {}
+        self.battle_damage: dict[str, int] = {}  # 408.6: dealt by the steps of the resolution
+        self.other_damage: dict[str, int] = {}  # dealt by tactics or abilities during the combat
         self.game_lost = False
         self.rec = Recorder(self.snapshot)
 
@@ -521,6 +559,15 @@ class _Combat:
                     f"Étape {letter} : {name} est retiré du combat{played} ; les dommages qui lui "
                     "étaient assignés sont annulés.",
                 )
+            elif t.effect == "damage":
+                f.card.damage += t.value or 0
+                self.other_damage[name] = self.other_damage.get(name, 0) + (t.value or 0)
+                self.rec.step(
+                    [rule, rid("408.6")],
+                    f"Étape {letter} : {name} reçoit {t.value} dommage(s){played} ; infligés par "
+                    "une tactique et non par une étape de la résolution, ce ne sont PAS des "
+                    "dommages de combat.",
+                )
             elif t.effect == "change_control":
                 f.in_battle = False
                 self.rec.step(
@@ -696,6 +743,7 @@ class _Combat:
                     )
                     continue
                 self.damage_events[recipient] = self.damage_events.get(recipient, 0) + 1
+                self.battle_damage[recipient] = self.battle_damage.get(recipient, 0) + amount
                 f.card.damage += amount
                 self.rec.step(
                     [rid("609.1f")],
@@ -813,6 +861,8 @@ class _Combat:
             "no_target": list(self.no_effect),
             "default_splits": list(self.default_splits),
             "damage_events": dict(sorted(self.damage_events.items())),
+            "battle_damage": dict(sorted(self.battle_damage.items())),
+            "other_damage": dict(sorted(self.other_damage.items())),
             "influence": self.influence,
             "game_lost": self.game_lost,
         }

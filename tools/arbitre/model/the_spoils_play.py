@@ -3,7 +3,8 @@
 The player's resources are the engine's Cards in play (face down: a Volition icon, 411.1; face up:
 their printed icons); paying the cost exhausts as many ready resources.  A card whose threshold
 the player cannot meet cannot be played at all (604.1b, 405.2): the scenario is refused.  A cost
-that cannot be paid makes the play illegal (604.1e): everything done to play it is undone.
+that cannot be paid makes the play illegal (604.1e): everything done to play it is undone.  A card
+put into play by an effect is not played (402.8, FAQ 14): no threshold, no cost, no response.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class PlayScenario:
     cost: int
     threshold: dict[str, int]
     responses: list[str] = field(default_factory=list)
+    put_into_play: bool = False  # by an effect: not played (402.8, FAQ 14)
 
 
 def read_play(name: str, data: Fields) -> PlayScenario:
@@ -68,14 +70,24 @@ def read_play(name: str, data: Fields) -> PlayScenario:
     tf = cf.sub("threshold", None) or Fields({}, cf.where("threshold"))
     threshold = {k: tf.int(k, minimum=1) for k in sorted(tf.data)}
     tf.done()
+    put = cf.bool("put_into_play")
     cf.done()
     state.done()
     actions = data.sub("actions", None) or Fields({}, "actions")
     responses = actions.str_list("responses", [])
     actions.done()
-    sc = PlayScenario(
-        name, title, rulings, player, opponent, resources, card, cost, threshold, responses
+    require(
+        not (put and responses),
+        rid("402.8"),
+        f"{card.name} est mise en jeu par un effet : elle n'est jamais « en train d'être jouée », "
+        "il n'y a aucune possibilité d'y répondre (FAQ 14)",
+        "actions.responses",
     )
+    sc = PlayScenario(
+        name, title, rulings, player, opponent, resources, card, cost, threshold, responses, put
+    )
+    if put:
+        return sc
     have = _icons(resources)
     for icon, need in threshold.items():
         require(
@@ -107,6 +119,18 @@ def run_play(sc: PlayScenario) -> Trace:
     game.put(sc.card, "main", sc.player)
     rec = Recorder(lambda: {c.name: c.zone for c in game.cards.values()})
     card = sc.card
+    if sc.put_into_play:
+        game.move(card.name, "jeu", sc.player)
+        rec.step(
+            [rid("402.8"), rid("403.3a")],
+            f"Un effet met {card.name} en jeu : ce n'est pas la jouer. Pas de seuil, pas de coût, "
+            "jamais « en train d'être jouée », donc aucune réponse possible ; elle entre en jeu "
+            "et les déclencheurs « entre en jeu » peuvent s'activer.",
+        )
+        result = {"legal": True, "card_zone": card.zone, "was_played": False}
+        result["entered_play"] = True
+        result["ready_resources"] = sum(1 for r in sc.resources if "épuisée" not in r.statuses)
+        return rec.trace("jouer_carte", GAME, sc, result)
     rec.step(
         [rid("604.1"), rid("604.1a")],
         f"Sélection : {sc.player} choisit {card.name} ({card.kind}) dans sa main.",
@@ -161,6 +185,8 @@ def run_play(sc: PlayScenario) -> Trace:
     result: dict[str, Any] = {
         "legal": legal,
         "card_zone": card.zone,
+        "was_played": legal,
+        "entered_play": legal and card.kind in IN_PLAY,
         "ready_resources": sum(1 for r in sc.resources if "épuisée" not in r.statuses),
     }
     return rec.trace("jouer_carte", GAME, sc, result)
