@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from arbitre.model.core.sequence import Phase, Sequence
@@ -253,30 +254,32 @@ def _effect(f: Fields) -> Effect:
     return e
 
 
-def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+def read_players(
+    state: Fields, extra: Callable[[Fields, Player], None] | None = None
+) -> list[Player]:
+    """`state.players`: at least two; `extra` reads a procedure's own fields of each player."""
     players = []
     for pf in state.records("players"):
-        players.append(
-            Player(
-                pf.str("name"),
-                pf.int("battlefield", 0, minimum=0),
-                pf.int("hand", 0, minimum=0),
-                pf.int("draw_pile", 0, minimum=0),
-            )
+        player = Player(
+            pf.str("name"),
+            pf.int("battlefield", 0, minimum=0),
+            pf.int("hand", 0, minimum=0),
+            pf.int("draw_pile", 0, minimum=0),
         )
+        if extra is not None:
+            extra(pf, player)
         pf.done()
-    player_names = [p.name for p in players]
+        players.append(player)
     if len(players) < 2:
         raise ScenarioError(state.where("players"), "a game needs at least two players")
-    unique_names(player_names, state.where("players"))
-    active = state.str("active_player", None)
-    first = state.str("first_player")
-    for key, value in (("active_player", active), ("first_player", first)):
-        if value is not None and value not in player_names:
-            raise ScenarioError(state.where(key), f"{value!r} is not one of the players")
+    unique_names([p.name for p in players], state.where("players"))
+    return players
+
+
+def read_cards(
+    state: Fields, player_names: list[str], extra: Callable[[Fields, Card], None] | None = None
+) -> list[Card]:
+    """`state.cards`: the cards in play; `extra` reads a procedure's own fields of each card."""
     cards = []
     for cf in state.records("cards", []):
         card = Card(
@@ -289,10 +292,16 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
         )
         if card.controller not in player_names:
             raise ScenarioError(cf.where("controller"), f"{card.controller!r} is not a player")
+        if extra is not None:
+            extra(cf, card)
         cf.done()
         cards.append(card)
     unique_names([c.name for c in cards], state.where("cards"))
-    names = {c.name for c in cards}
+    return cards
+
+
+def read_triggers(state: Fields, player_names: list[str], names: set[str]) -> list[Trigger]:
+    """`state.triggers`: the triggered abilities of the cards (data, never code)."""
     triggers = []
     for tf in state.records("triggers", []):
         t = Trigger(
@@ -321,6 +330,23 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
             raise ScenarioError(tf.where("effect.target"), f"no card named {t.effect.target!r}")
         tf.done()
         triggers.append(t)
+    return triggers
+
+
+def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
+    rulings = read_rulings(data, GAME)
+    title = data.str("title")
+    state = data.sub("state")
+    players = read_players(state)
+    player_names = [p.name for p in players]
+    active = state.str("active_player", None)
+    first = state.str("first_player")
+    for key, value in (("active_player", active), ("first_player", first)):
+        if value is not None and value not in player_names:
+            raise ScenarioError(state.where(key), f"{value!r} is not one of the players")
+    cards = read_cards(state, player_names)
+    names = {c.name for c in cards}
+    triggers = read_triggers(state, player_names, names)
     scenario = AshesScenario(
         name=name,
         title=title,
@@ -747,6 +773,12 @@ class _Engine:
             "losers": list(self.losers),
             "winner": self.winner,
         }
+
+
+# The damage and destruction process, for the other procedures of Ashes (attacks, cards played):
+# they subclass it and call `process` for every card an effect damages, wounds or destroys.
+DamageProcess = _Engine
+Event = _Event
 
 
 def _verb(kind: str, amount: int) -> str:
