@@ -131,7 +131,7 @@ def read_play(name: str, data: Fields) -> PlayScenario:
             protection[card.name] = cf.choice("protection", ("sorts",))
         alterations[card.name] = cf.str_list("alterations", [])
 
-    base = _base(name, data, state, player_extra, card_extra)
+    base = read_base(name, data, state, player_extra, card_extra)
     names = {c.name for c in base.cards}
     players = [p.name for p in base.players]
     pf = data.sub("actions").sub("play")
@@ -180,7 +180,9 @@ def read_play(name: str, data: Fields) -> PlayScenario:
     return sc
 
 
-def _base(name, data, state, player_extra, card_extra) -> ashes.AshesScenario:
+def read_base(name, data, state, player_extra=None, card_extra=None) -> ashes.AshesScenario:
+    """The players, cards and triggers of an Ashes scenario, for the procedures built on the
+    damage process; `player_extra` and `card_extra` read their own fields."""
     rulings = ashes.read_rulings(data, GAME)
     players = ashes.read_players(state, player_extra)
     names = [p.name for p in players]
@@ -284,7 +286,7 @@ class _Play(ashes.DamageProcess):
         targets = [e.target for e in play.effects if e.target and e.targeted]
         self.rec.step(
             [ORDER, PAY_TARGET_RESOLVE],
-            f"{play.player} déclare toutes les cibles de {what} : "
+            f"{play.player} déclare toutes les cibles de {play.card} : "
             + (", ".join(dict.fromkeys(targets)) if targets else "aucune cible")
             + ".",
         )
