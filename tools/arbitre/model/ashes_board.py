@@ -261,9 +261,9 @@ class _Board:
             self.discarded.append(card)
             last = n == len(a.discards)
             then = (
-                "il décide d'arrêter"
+                f"{a.player} décide d'arrêter"
                 if last
-                else "il décide, après l'avoir vue, de continuer"
+                else f"{a.player} décide, après l'avoir vue, de continuer"
             )
             self.rec.step(
                 [MEDITATE, ONE_AT_A_TIME],
@@ -301,11 +301,12 @@ class _Board:
         stack.pop()
         if not stack:
             del p.spellboard[d.card]
+            return d.card
         self.rec.step(
             [FOCUS, FOCUS_LOST],
             f"Un exemplaire de {d.card} quitte le grimoire : {before} → {len(stack)} "
             f"exemplaire(s), le sort passe de {focus_fr(before)} à "
-            f"{focus_fr(len(stack)) if stack else 'aucun exemplaire'}.",
+            f"{focus_fr(len(stack))}.",
         )
         return d.card
 
