@@ -18,8 +18,8 @@ Choices made explicit:
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.sequence import Phase, Sequence

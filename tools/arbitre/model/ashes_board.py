@@ -350,8 +350,7 @@ class _Board:
     def result(self) -> dict[str, Any]:
         return {
             "spellboards": {
-                p.name: {s: list(t) for s, t in p.spellboard.items()}
-                for p in self.players.values()
+                p.name: {s: list(t) for s, t in p.spellboard.items()} for p in self.players.values()
             },
             "focus": {
                 p.name: {s: focus(len(t)) for s, t in p.spellboard.items()}
@@ -369,4 +368,3 @@ class _Board:
 def run_board(sc: BoardScenario) -> Trace:
     """Play the scenario's spellboard, Meditate and recovery steps."""
     return _Board(sc).run()
-

@@ -374,7 +374,9 @@ class _Play(ashes.DamageProcess):
             left = self.piles[play.player].get(e.conjuration, 0)
             if left <= 0:
                 return self.ignore(
-                    head, label, f"le paquet Invocation de {play.player} n'a plus de {e.conjuration}"
+                    head,
+                    label,
+                    f"le paquet Invocation de {play.player} n'a plus de {e.conjuration}",
                 )
             if room <= 0:
                 return self.ignore(head, label, f"l'arène de {owner} n'a plus de place")

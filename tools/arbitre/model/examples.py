@@ -155,8 +155,12 @@ def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
 
 
+NOT_EXPRESSIBLE = "not-expressible"  # `<game>--not-expressible.yaml`: rulings no scenario states
+
+
 def scenario_files(directory: Path | None = None) -> list[Path]:
-    return sorted((directory or scenario_dir()).glob("*.yaml"))
+    paths = sorted((directory or scenario_dir()).glob("*.yaml"))
+    return [p for p in paths if not p.stem.endswith(f"--{NOT_EXPRESSIBLE}")]
 
 
 def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
