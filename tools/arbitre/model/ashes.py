@@ -207,11 +207,14 @@ class Target:
 
 @dataclass
 class Cause:
-    """What starts the process: an effect of `source`, controlled by `controller`."""
+    """What starts the process: an effect of `source`, controlled by `controller`.
+
+    No controller: no player's spell, attack, ability or dice power (the expiry of an effect).
+    """
 
     kind: str  # one of ENTRY
     source: str
-    controller: str
+    controller: str | None
     targets: list[Target]
     attack: bool = False  # damage of an attack or counter (degats/3)
 
@@ -379,11 +382,11 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
         scenario.cause = Cause(
             kind=ef.choice("kind", ENTRY),
             source=ef.str("source"),
-            controller=ef.str("controller"),
+            controller=ef.str("controller", None),
             targets=targets,
             attack=ef.bool("attack"),
         )
-        if scenario.cause.controller not in player_names:
+        if scenario.cause.controller is not None and scenario.cause.controller not in player_names:
             raise ScenarioError(ef.where("controller"), "is not one of the players")
         ef.done()
     else:
@@ -415,7 +418,7 @@ class GameOver(Exception):
 class _Event:
     subject: str
     source: str  # card (or effect) name
-    controller: str  # player controlling the effect
+    controller: str | None  # player controlling the effect (None: no player, an expiry)
     label: str = ""  # how the text names the cause, when not just `source`
 
     @property
@@ -530,8 +533,13 @@ class _Engine:
                 self.rec.step(
                     [STEP[step]],
                     f"{label} : {name} ne se déclenche pas — la cause de l'événement, {event.by}, "
-                    f"est un effet contrôlé par {event.controller}, pas par "
-                    f"{self.controller_of(t)}.",
+                    + (
+                        f"est un effet contrôlé par {event.controller}, pas par "
+                        if event.controller
+                        else "n'est ni un sort, ni une attaque, ni une capacité, ni un pouvoir de "
+                        "dés contrôlé par un joueur, donc pas par "
+                    )
+                    + f"{self.controller_of(t)}.",
                 )
                 continue
             if not t.from_hand and not self.in_play(t.card):

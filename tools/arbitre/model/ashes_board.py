@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model import ashes
-from arbitre.model.core.rules import require
+from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
 
@@ -40,7 +40,9 @@ RECOVER_NOT_BELOW_ZERO = "ashes/faq/valeur-de-regain-de-vie-1"
 LIFE = "ashes/glossaire/points-de-vie"
 WOUNDS_KEEP_LIFE = "ashes/faq/autre-1"
 
-ACTIONS = ("placer", "activer", "mediter", "regain")
+UNITS_STAY = "ashes/faq/placement-5"  # a unit leaves the arena only destroyed or by an effect
+
+ACTIONS = ("placer", "activer", "mediter", "regain", "retirer")
 SOURCES = ("main", "pioche", "grimoire")
 SOURCE_FR = {"main": "de sa main", "pioche": "du dessus de son deck", "grimoire": "de son grimoire"}
 
@@ -76,6 +78,7 @@ class BoardAction:
     action: str
     player: str = ""
     spell: str = ""
+    unit: str = ""  # « retirer »: the unit the player would take out of their arena
     discards: list[Discard] = field(default_factory=list)
     faces: list[str] = field(default_factory=list)
 
@@ -143,6 +146,10 @@ def read_board(name: str, data: Fields) -> BoardScenario:
                 raise ScenarioError(af.where("player"), "is not one of the players")
         if a.action in ("placer", "activer"):
             a.spell = af.str("spell")
+        if a.action == "retirer":
+            a.unit = af.str("unit")
+            if a.unit not in {u.name for u in units}:
+                raise ScenarioError(af.where("unit"), f"no unit named {a.unit!r}")
         if a.action == "mediter":
             for df in af.records("discards"):
                 a.discards.append(Discard(df.choice("from", SOURCES), df.str("card", "")))
@@ -309,6 +316,14 @@ class _Board:
             f"{focus_fr(len(stack))}.",
         )
         return d.card
+
+    def do_retirer(self, a: BoardAction, where: str) -> None:
+        raise RuleViolation(
+            UNITS_STAY,
+            f"{a.player} ne peut pas choisir de retirer {a.unit} de son arène : une unité n'en "
+            "sort que si elle est détruite ou si un effet la retire",
+            where,
+        )
 
     def do_regain(self, a: BoardAction, where: str) -> None:
         self.rec.step([RECOVERY], "Phase regain.")

@@ -38,6 +38,7 @@ ANY_ARENA = "ashes/faq/placement-1"  # a conjuration may be placed in any arena 
 ATTACH_ANYWHERE = "ashes/faq/placement-2"
 SEVERAL_ALTERATIONS = "ashes/faq/placement-3"
 IGNORE_THE_REST = "ashes/faq/capacites-en-jeu-6"
+NO_REPLACING = "ashes/faq/placement-4"  # no unit is discarded to make room, unless a card says so
 POOL_ACTIVE = "ashes/glossaire/reserve-active"
 POOL_EXHAUSTED = "ashes/glossaire/reserve-inactive"
 CONJURATIONS = "ashes/glossaire/paquet-invocation"
@@ -79,6 +80,7 @@ class Play:
     dice: int
     exhaust: bool
     placement: str
+    make_room: str  # a unit of the player's arena the player would discard to make room
     effects: list[PlayEffect]
     responses: list[Response] = field(default_factory=list)
 
@@ -169,6 +171,7 @@ def read_play(name: str, data: Fields) -> PlayScenario:
         dice=pf.int("dice", 0, minimum=0),
         exhaust=pf.bool("exhaust"),
         placement=pf.choice("placement", PLACEMENTS, "defausse"),
+        make_room=pf.str("make_room", ""),
         effects=effects,
         responses=responses,
     )
@@ -211,6 +214,15 @@ def _check_legal(sc: PlayScenario) -> None:
     """The positions the rules forbid: refused with the rule, never run."""
     play = sc.play
     cards = {c.name: c for c in sc.base.cards}
+    if play.make_room:
+        allowed = any(e.kind in ("destroy",) and e.target == play.make_room for e in play.effects)
+        require(
+            allowed,
+            NO_REPLACING,
+            f"{play.player} ne peut pas défausser {play.make_room} de son arène pour faire de la "
+            f"place : seule une carte ou une capacité le permet, et {play.card} ne le fait pas",
+            "actions.play.make_room",
+        )
     if play.kind == "capacite":
         source = cards.get(play.source)
         require(
