@@ -783,6 +783,12 @@ class _Engine:
         }
 
 
+def de(name: object) -> str:
+    """French « de X », elided before a vowel: « d'Alice », « de Bruno »."""
+    text = str(name)
+    return f"d'{text}" if text[:1].lower() in "aeiouyéèêàâîôûh" else f"de {text}"
+
+
 # The damage and destruction process, for the other procedures of Ashes (attacks, cards played):
 # they subclass it and call `process` for every card an effect damages, wounds or destroys.
 DamageProcess = _Engine

@@ -152,7 +152,7 @@ def _check_legal(sc: AttackScenario) -> None:
     require(
         sc.base.active_player == a.player,
         MAIN_ACTION,
-        f"une attaque est une action principale du joueur dont c'est le tour, pas de {a.player}",
+        f"une attaque est une action principale du joueur dont c'est le tour, pas {ashes.de(a.player)}",
         "actions.attack.player",
     )
     want = "phoenixborn" if a.kind == "heritier" else "unit"
@@ -162,7 +162,7 @@ def _check_legal(sc: AttackScenario) -> None:
         require(
             cards[n].controller == a.player and cards[n].kind == "unit",
             CONTROL,
-            f"{n} n'est pas une unité de l'arène de {a.player} : on n'attaque qu'avec les unités "
+            f"{n} n'est pas une unité de l'arène {ashes.de(a.player)} : on n'attaque qu'avec les unités "
             "que l'on contrôle, c'est-à-dire celles de sa propre arène",
             "actions.attack.attackers",
         )
@@ -190,7 +190,7 @@ def _check_legal(sc: AttackScenario) -> None:
         require(
             cards[defending].controller == defender,
             CONTROL,
-            f"{defending} n'est pas dans l'arène de {defender} : seul ce que {defender} contrôle "
+            f"{defending} n'est pas dans l'arène {ashes.de(defender)} : seul ce que {defender} contrôle "
             "peut bloquer ou protéger",
             "actions.attack",
         )
@@ -245,7 +245,7 @@ class _Attack(ashes.DamageProcess):
             target = a.blockers.get(attacker, a.target)
             self.rec.step(
                 [HOW_MUCH_REDIRECTED, ashes.ATTACKS],
-                f"L'attaque de {attacker} est résolue seule (Attaquer un Héritier) : "
+                f"L'attaque {ashes.de(attacker)} est résolue seule (Attaquer un Héritier) : "
                 f"{self.values.get(attacker, 0)} contre {target}.",
             )
             redirect = (
@@ -262,7 +262,7 @@ class _Attack(ashes.DamageProcess):
             self.rec.step(
                 [GUARD, ONE_TARGET],
                 f"{self.defender()} déclare {a.guards[0]} protecteur : il devient la nouvelle "
-                f"et seule cible de l'attaque, à la place de {a.target}.",
+                f"et seule cible de l'attaque, à la place {ashes.de(a.target)}.",
             )
         total = sum(self.values.get(n, 0) for n in a.attackers)
         detail = " + ".join(f"{self.values.get(n, 0)} ({n})" for n in a.attackers)
@@ -281,20 +281,20 @@ class _Attack(ashes.DamageProcess):
             self.events.append(f"{source} → {target} : aucun dégât")
             self.rec.step(
                 [ZERO_ATTACK, NEGATIVE_ATTACK],
-                f"Valeur d'attaque de {amount} : l'attaque a bien lieu, mais n'inflige aucun "
+                f"Valeur d'attaque {ashes.de(amount)} : l'attaque a bien lieu, mais n'inflige aucun "
                 f"dégât à {target} et n'ajoute ni ne retire de blessure.",
             )
             return
         if redirect:
-            self.redirected.append(f"{amount} dégât(s) de {source}")
+            self.redirected.append(f"{amount} dégât(s) {ashes.de(source)}")
             self.rec.step(
                 [HOW_MUCH_REDIRECTED],
                 f"{self.defender()} joue {a.redirect_card} : les {amount} dégât(s) que "
-                f"{target} subirait de {source} vont à {a.redirect_to}.",
+                f"{target} subirait {ashes.de(source)} vont à {a.redirect_to}.",
             )
             target = a.redirect_to
         self.events.append(f"{source} → {target} : {amount}")
-        event = ashes.Event(target, source, a.player, f"l'attaque de {source}")
+        event = ashes.Event(target, source, a.player, f"l'attaque {ashes.de(source)}")
         self.process(event, "damage", amount, 0)
 
     def defender(self) -> str:

@@ -185,12 +185,12 @@ class _Entry(ashes.DamageProcess):
         if is_unit:
             self.rec.step(
                 [ARENA, CONTROL],
-                f"{e.card} entre en jeu dans l'arène de {e.arena}, qui la contrôle.",
+                f"{e.card} entre en jeu dans l'arène {ashes.de(e.arena)}, qui la contrôle.",
             )
         else:
             self.rec.step(
                 [NOT_A_UNIT_YET, UNIT],
-                f"{e.card} entre en jeu dans l'arène de {e.arena} en tant que {e.enters_as} : "
+                f"{e.card} entre en jeu dans l'arène {ashes.de(e.arena)} en tant que {e.enters_as} : "
                 "il ne devient une unité qu'après être entré en jeu, ce n'est donc pas une unité "
                 "qui entre en jeu.",
             )

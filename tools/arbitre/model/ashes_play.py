@@ -298,7 +298,7 @@ class _Play(ashes.DamageProcess):
         targets = [e.target for e in play.effects if e.target and e.targeted]
         self.rec.step(
             [ORDER, PAY_TARGET_RESOLVE],
-            f"{play.player} déclare toutes les cibles de {play.card} : "
+            f"{play.player} déclare toutes les cibles {ashes.de(play.card)} : "
             + (", ".join(dict.fromkeys(targets)) if targets else "aucune cible")
             + ".",
         )
@@ -358,7 +358,7 @@ class _Play(ashes.DamageProcess):
         self.rec.step(
             [CANCEL_TARGETING, WHOLE_EFFECT, PAY_TARGET_RESOLVE],
             f"{r.player} joue {r.card} : {play.card} cible {', '.join(hit)}, une unité qu'il "
-            f"contrôle ; tous les effets de {play.card} sont annulés (l'« effet » est l'ensemble "
+            f"contrôle ; tous les effets {ashes.de(play.card)} sont annulés (l'« effet » est l'ensemble "
             "des effets de la carte), mais le coût déjà payé reste payé.",
         )
         return True
@@ -388,10 +388,10 @@ class _Play(ashes.DamageProcess):
                 return self.ignore(
                     head,
                     label,
-                    f"le paquet Invocation de {play.player} n'a plus de {e.conjuration}",
+                    f"le paquet Invocation {ashes.de(play.player)} n'a plus {ashes.de(e.conjuration)}",
                 )
             if room <= 0:
-                return self.ignore(head, label, f"l'arène de {owner} n'a plus de place")
+                return self.ignore(head, label, f"l'arène {ashes.de(owner)} n'a plus de place")
             self.piles[play.player][e.conjuration] = left - 1
             name = e.conjuration
             self.game.put(ashes.Card(name, "unit", owner, life=e.life), ashes.ARENA, owner)
@@ -405,7 +405,7 @@ class _Play(ashes.DamageProcess):
             )
             self.rec.step(
                 rules + [CONJURATIONS] + extra,
-                f"{head} : {name} est placée dans l'arène de {owner} ({room} place(s) libre(s))"
+                f"{head} : {name} est placée dans l'arène {ashes.de(owner)} ({room} place(s) libre(s))"
                 f"{whose}.",
             )
         elif e.kind == "take_dice":
@@ -456,7 +456,7 @@ class _Play(ashes.DamageProcess):
         if e.kind == "destroy":
             return f"détruire {e.target}"
         if e.kind == "conjure":
-            return f"placer {e.conjuration} dans l'arène de {e.arena}"
+            return f"placer {e.conjuration} dans l'arène {ashes.de(e.arena)}"
         if e.kind == "take_dice":
             return f"reprendre {e.amount} dé(s) de la réserve inactive"
         if e.kind == "attach":
