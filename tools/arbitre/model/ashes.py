@@ -18,6 +18,7 @@ Choices made explicit:
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -206,11 +207,14 @@ class Target:
 
 @dataclass
 class Cause:
-    """What starts the process: an effect of `source`, controlled by `controller`."""
+    """What starts the process: an effect of `source`, controlled by `controller`.
+
+    No controller: no player's spell, attack, ability or dice power (the expiry of an effect).
+    """
 
     kind: str  # one of ENTRY
     source: str
-    controller: str
+    controller: str | None
     targets: list[Target]
     attack: bool = False  # damage of an attack or counter (degats/3)
 
@@ -253,30 +257,32 @@ def _effect(f: Fields) -> Effect:
     return e
 
 
-def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+def read_players(
+    state: Fields, extra: Callable[[Fields, Player], None] | None = None
+) -> list[Player]:
+    """`state.players`: at least two; `extra` reads a procedure's own fields of each player."""
     players = []
     for pf in state.records("players"):
-        players.append(
-            Player(
-                pf.str("name"),
-                pf.int("battlefield", 0, minimum=0),
-                pf.int("hand", 0, minimum=0),
-                pf.int("draw_pile", 0, minimum=0),
-            )
+        player = Player(
+            pf.str("name"),
+            pf.int("battlefield", 0, minimum=0),
+            pf.int("hand", 0, minimum=0),
+            pf.int("draw_pile", 0, minimum=0),
         )
+        if extra is not None:
+            extra(pf, player)
         pf.done()
-    player_names = [p.name for p in players]
+        players.append(player)
     if len(players) < 2:
         raise ScenarioError(state.where("players"), "a game needs at least two players")
-    unique_names(player_names, state.where("players"))
-    active = state.str("active_player", None)
-    first = state.str("first_player")
-    for key, value in (("active_player", active), ("first_player", first)):
-        if value is not None and value not in player_names:
-            raise ScenarioError(state.where(key), f"{value!r} is not one of the players")
+    unique_names([p.name for p in players], state.where("players"))
+    return players
+
+
+def read_cards(
+    state: Fields, player_names: list[str], extra: Callable[[Fields, Card], None] | None = None
+) -> list[Card]:
+    """`state.cards`: the cards in play; `extra` reads a procedure's own fields of each card."""
     cards = []
     for cf in state.records("cards", []):
         card = Card(
@@ -289,10 +295,16 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
         )
         if card.controller not in player_names:
             raise ScenarioError(cf.where("controller"), f"{card.controller!r} is not a player")
+        if extra is not None:
+            extra(cf, card)
         cf.done()
         cards.append(card)
     unique_names([c.name for c in cards], state.where("cards"))
-    names = {c.name for c in cards}
+    return cards
+
+
+def read_triggers(state: Fields, player_names: list[str], names: set[str]) -> list[Trigger]:
+    """`state.triggers`: the triggered abilities of the cards (data, never code)."""
     triggers = []
     for tf in state.records("triggers", []):
         t = Trigger(
@@ -321,6 +333,23 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
             raise ScenarioError(tf.where("effect.target"), f"no card named {t.effect.target!r}")
         tf.done()
         triggers.append(t)
+    return triggers
+
+
+def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
+    rulings = read_rulings(data, GAME)
+    title = data.str("title")
+    state = data.sub("state")
+    players = read_players(state)
+    player_names = [p.name for p in players]
+    active = state.str("active_player", None)
+    first = state.str("first_player")
+    for key, value in (("active_player", active), ("first_player", first)):
+        if value is not None and value not in player_names:
+            raise ScenarioError(state.where(key), f"{value!r} is not one of the players")
+    cards = read_cards(state, player_names)
+    names = {c.name for c in cards}
+    triggers = read_triggers(state, player_names, names)
     scenario = AshesScenario(
         name=name,
         title=title,
@@ -353,11 +382,11 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
         scenario.cause = Cause(
             kind=ef.choice("kind", ENTRY),
             source=ef.str("source"),
-            controller=ef.str("controller"),
+            controller=ef.str("controller", None),
             targets=targets,
             attack=ef.bool("attack"),
         )
-        if scenario.cause.controller not in player_names:
+        if scenario.cause.controller is not None and scenario.cause.controller not in player_names:
             raise ScenarioError(ef.where("controller"), "is not one of the players")
         ef.done()
     else:
@@ -389,7 +418,7 @@ class GameOver(Exception):
 class _Event:
     subject: str
     source: str  # card (or effect) name
-    controller: str  # player controlling the effect
+    controller: str | None  # player controlling the effect (None: no player, an expiry)
     label: str = ""  # how the text names the cause, when not just `source`
 
     @property
@@ -504,8 +533,13 @@ class _Engine:
                 self.rec.step(
                     [STEP[step]],
                     f"{label} : {name} ne se déclenche pas — la cause de l'événement, {event.by}, "
-                    f"est un effet contrôlé par {event.controller}, pas par "
-                    f"{self.controller_of(t)}.",
+                    + (
+                        f"est un effet contrôlé par {event.controller}, pas par "
+                        if event.controller
+                        else "n'est ni un sort, ni une attaque, ni une capacité, ni un pouvoir de "
+                        "dés contrôlé par un joueur, donc pas par "
+                    )
+                    + f"{self.controller_of(t)}.",
                 )
                 continue
             if not t.from_hand and not self.in_play(t.card):
@@ -747,6 +781,18 @@ class _Engine:
             "losers": list(self.losers),
             "winner": self.winner,
         }
+
+
+def de(name: object) -> str:
+    """French « de X », elided before a vowel: « d'Alice », « de Bruno »."""
+    text = str(name)
+    return f"d'{text}" if text[:1].lower() in "aeiouyéèêàâîôûh" else f"de {text}"
+
+
+# The damage and destruction process, for the other procedures of Ashes (attacks, cards played):
+# they subclass it and call `process` for every card an effect damages, wounds or destroys.
+DamageProcess = _Engine
+Event = _Event
 
 
 def _verb(kind: str, amount: int) -> str:

@@ -31,6 +31,10 @@ from arbitre.model import (
     altered,
     altered_fleeting,
     ashes,
+    ashes_attack,
+    ashes_board,
+    ashes_entry,
+    ashes_play,
     four_souls,
     marvel_champions,
     marvel_encounter,
@@ -71,6 +75,10 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
         lambda name, f: ashes.read_scenario(name, f, "pioche"),
         ashes.prepare_draw_damage,
     ),
+    ("ashes", "attaque"): (ashes_attack.read_attack, ashes_attack.run_attack),
+    ("ashes", "plateau"): (ashes_board.read_board, ashes_board.run_board),
+    ("ashes", "entree"): (ashes_entry.read_entry, ashes_entry.run_entry),
+    ("ashes", "jouer"): (ashes_play.read_play, ashes_play.run_play),
     ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
     ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
@@ -165,6 +173,9 @@ NOT_EXPRESSIBLE = "--not-expressible"
 
 def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
+
+
+NOT_EXPRESSIBLE = "not-expressible"  # `<game>--not-expressible.yaml`: rulings no scenario states
 
 
 def scenario_files(directory: Path | None = None) -> list[Path]:
