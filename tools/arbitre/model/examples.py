@@ -30,6 +30,7 @@ from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model import (
     altered,
     altered_fleeting,
+    altered_night,
     ashes,
     four_souls,
     marvel_champions,
@@ -61,6 +62,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ),
     ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
     ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
+    ("altered", "nuit"): (altered_night.read_night, altered_night.run_night),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
     ("marvel-champions", "attaque"): (
@@ -147,8 +149,12 @@ def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
 
 
+NOT_EXPRESSIBLE = "--not-expressible.yaml"  # `<game>--not-expressible.yaml`: rulings, not a scenario
+
+
 def scenario_files(directory: Path | None = None) -> list[Path]:
-    return sorted((directory or scenario_dir()).glob("*.yaml"))
+    paths = (directory or scenario_dir()).glob("*.yaml")
+    return sorted(p for p in paths if not p.name.endswith(NOT_EXPRESSIBLE))
 
 
 def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
@@ -321,6 +327,7 @@ RESULT_LABELS = {
     "phases": "Phases, dans l'ordre",
     "actions": "Actions par phase",
     "threat": "Menace sur la manigance principale",
+    "excess": "Objets en excès à la fin de la journée",
 }
 
 
