@@ -87,7 +87,9 @@ def read_night(name: str, data: Fields) -> NightScenario:
             lf.done()
         for zone in ZONES:
             for cf in pf.records(zone, []):
-                card = Card(cf.str("name"), pname, kind="personnage" if zone == "expedition" else "")
+                card = Card(
+                    cf.str("name"), pname, kind="personnage" if zone == "expedition" else ""
+                )
                 card.add("boost", cf.int("boosts", 0, minimum=0))
                 card.statuses |= {f for f in FLAGS if cf.bool(f)}
                 card.zone = zone
@@ -256,9 +258,7 @@ class _Night:
                         f"actions.keep.{p.name}.{z}",
                     )
                 doomed += [(p, z, n) for n in here if n not in kept]
-                parts.append(
-                    f"{ZONE_FR[z]} (limite {lim[z]}) : garde {', '.join(kept) or 'rien'}"
-                )
+                parts.append(f"{ZONE_FR[z]} (limite {lim[z]}) : garde {', '.join(kept) or 'rien'}")
             note = " (choix par défaut du modèle : les premiers objets)" if defaults else ""
             self.rec.step(
                 rules, f"{p.name}, limites {hero} — " + " ; ".join(parts) + note + ".", defaults

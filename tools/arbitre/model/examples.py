@@ -29,6 +29,7 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model import (
     altered,
+    altered_effects,
     altered_fleeting,
     altered_night,
     ashes,
@@ -62,6 +63,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ),
     ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
     ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
+    ("altered", "effet"): (altered_effects.read_effect, altered_effects.run_effect),
     ("altered", "nuit"): (altered_night.read_night, altered_night.run_night),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
@@ -149,7 +151,9 @@ def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
 
 
-NOT_EXPRESSIBLE = "--not-expressible.yaml"  # `<game>--not-expressible.yaml`: rulings, not a scenario
+NOT_EXPRESSIBLE = (
+    "--not-expressible.yaml"  # `<game>--not-expressible.yaml`: rulings, not a scenario
+)
 
 
 def scenario_files(directory: Path | None = None) -> list[Path]:
@@ -328,6 +332,9 @@ RESULT_LABELS = {
     "actions": "Actions par phase",
     "threat": "Menace sur la manigance principale",
     "excess": "Objets en excès à la fin de la journée",
+    "effect_steps": "Étapes de la résolution, dans l'ordre",
+    "atomic_actions": "Actions atomiques de chaque étape",
+    "card_zones": "Cartes de chaque zone à la fin",
 }
 
 
