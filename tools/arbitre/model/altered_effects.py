@@ -175,7 +175,7 @@ class _Effect:
         if not piles["deck"]:
             piles["deck"], piles["defausse"] = list(piles["defausse"]), []
             extra = (
-                "trouve son Deck vide : il y mélange sa pile de Défausse (ordre du mélange : celui "
+                f"trouve son Deck vide : {self.sc.controller} y mélange sa pile de Défausse (ordre du mélange : celui "
                 "de la pile, valeur par défaut du modèle), puis "
             )
             self.shuffled = True

@@ -32,6 +32,7 @@ from arbitre.model import (
     altered_effects,
     altered_fleeting,
     altered_night,
+    altered_reactions,
     ashes,
     four_souls,
     marvel_champions,
@@ -64,6 +65,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
     ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
     ("altered", "effet"): (altered_effects.read_effect, altered_effects.run_effect),
+    ("altered", "reactions"): (altered_reactions.read_reactions, altered_reactions.run_reactions),
     ("altered", "nuit"): (altered_night.read_night, altered_night.run_night),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
@@ -335,6 +337,7 @@ RESULT_LABELS = {
     "effect_steps": "Étapes de la résolution, dans l'ordre",
     "atomic_actions": "Actions atomiques de chaque étape",
     "card_zones": "Cartes de chaque zone à la fin",
+    "played": "Réactions jouées, dans l'ordre",
 }
 
 
