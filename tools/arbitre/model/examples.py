@@ -29,6 +29,8 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model import (
     altered,
+    altered_deck,
+    altered_dependency,
     altered_effects,
     altered_fleeting,
     altered_night,
@@ -66,6 +68,11 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
     ("altered", "effet"): (altered_effects.read_effect, altered_effects.run_effect),
     ("altered", "reactions"): (altered_reactions.read_reactions, altered_reactions.run_reactions),
+    ("altered", "dependance"): (
+        altered_dependency.read_dependency,
+        altered_dependency.run_dependency,
+    ),
+    ("altered", "deck"): (altered_deck.read_deck, altered_deck.check_deck),
     ("altered", "nuit"): (altered_night.read_night, altered_night.run_night),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
@@ -338,6 +345,10 @@ RESULT_LABELS = {
     "atomic_actions": "Actions atomiques de chaque étape",
     "card_zones": "Cartes de chaque zone à la fin",
     "played": "Réactions jouées, dans l'ordre",
+    "direct_dependencies": "Dépendances directes (capacité : celles dont elle dépend)",
+    "dependencies": "Dépendances, fermeture transitive comprise",
+    "deck_legal": "Deck légal",
+    "deck_problems": "Règles de construction non respectées",
 }
 
 
