@@ -1,7 +1,8 @@
 """Altered: playing cards through Limbo, Fleeting (« Fugace », 2.4.6) and the Night's Rest (4.2.5.b).
 
 Cards are the engine's Cards moving between the zones of a GameState: a played card enters Limbo
-(3.2.8); when it resolves, a character goes to its expedition zone, a spell to the Reserve — or
+(3.2.8); when it resolves, a character goes to its expedition zone, a Permanent to the Landmark
+zone and never Fleeting (5.2.2.a and its remark), a spell to the Reserve — or
 to the discard pile if it is Fleeting (5.2.3.j).  A card played from the Reserve becomes Fleeting
 as it enters Limbo (2.4.6.a, 2.4.6.d), as does a spell with the Fleeting ability from anywhere
 (2.4.6.e); a Fleeting character stays Fleeting in its expedition (2.4.6.b) and, sent to the
@@ -29,6 +30,7 @@ ZONE_FR = {
     "reserve": "Réserve",
     "limbo": "Limbo",
     "expedition": "zone d'Expédition",
+    "repere": "Zone du Repère",
     "defausse": "pile de Défausse",
 }
 FLEETING = "fugace"
@@ -38,7 +40,7 @@ FLEETING = "fugace"
 class PlayedCard:
     name: str
     player: str
-    kind: str  # "personnage" or "sort"
+    kind: str  # "personnage", "sort" or "permanent"
     source: str  # "main" or "reserve"
     fleeting_ability: bool = False  # a spell with Fugace as an ability (2.4.6.e)
 
@@ -65,7 +67,7 @@ def read_fleeting(name: str, data: Fields) -> FleetingScenario:
         p = PlayedCard(
             name=pf.str("card"),
             player=pf.str("player"),
-            kind=pf.choice("kind", ("personnage", "sort")),
+            kind=pf.choice("kind", ("personnage", "sort", "permanent")),
             source=pf.choice("from", ("main", "reserve")),
             fleeting_ability=pf.bool("fugace"),
         )
@@ -98,7 +100,10 @@ class _Fleeting:
         self.game.put(card, p.source, p.player)
         self.game.move(p.name, "limbo")
         rules, why = [rid("3.2.8.a")], ""
-        if p.source == "reserve":
+        if p.source == "reserve" and p.kind == "permanent":
+            rules.append(rid("5.2.2.a-remarque"))
+            why = " ; joué depuis la Réserve, mais un Permanent ne peut pas avoir le statut Fugace"
+        elif p.source == "reserve":
             card.statuses.add(FLEETING)
             rules.append(rid("2.4.6.a" if p.kind == "personnage" else "2.4.6.d"))
             why = " ; joué depuis la Réserve, il gagne le statut Fugace en entrant dans le Limbo"
@@ -115,6 +120,14 @@ class _Fleeting:
 
     def resolve(self, card: Card) -> None:
         fleeting = FLEETING in card.statuses
+        if card.kind == "permanent":
+            self.game.move(card.name, "repere", card.owner)
+            self.rec.step(
+                [rid("5.2.2.a")],
+                f"{card.name} se résout : ce Permanent entre dans la Zone du Repère de son "
+                "contrôleur.",
+            )
+            return
         if card.kind == "personnage":
             self.game.move(card.name, "expedition", card.owner)
             if fleeting:
