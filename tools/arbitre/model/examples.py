@@ -35,6 +35,7 @@ from arbitre.model import (
     altered_fleeting,
     altered_night,
     altered_reactions,
+    altered_zones,
     ashes,
     four_souls,
     marvel_champions,
@@ -73,6 +74,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
         altered_dependency.run_dependency,
     ),
     ("altered", "deck"): (altered_deck.read_deck, altered_deck.check_deck),
+    ("altered", "zones"): (altered_zones.read_zones, altered_zones.run_zones),
     ("altered", "nuit"): (altered_night.read_night, altered_night.run_night),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
@@ -348,6 +350,10 @@ RESULT_LABELS = {
     "direct_dependencies": "Dépendances directes (capacité : celles dont elle dépend)",
     "dependencies": "Dépendances, fermeture transitive comprise",
     "deck_legal": "Deck légal",
+    "zone_kinds": "Nature de chaque zone",
+    "card_places": "Place de chaque carte à la fin",
+    "revealed_cards": "Cartes révélées à tous les joueurs",
+    "looks": "Regarder une carte : permis ou refusé",
     "deck_problems": "Règles de construction non respectées",
 }
 
