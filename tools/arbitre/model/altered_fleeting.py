@@ -6,7 +6,8 @@ zone and never Fleeting (5.2.2.a and its remark), a spell to the Reserve — or
 to the discard pile if it is Fleeting (5.2.3.j).  A card played from the Reserve becomes Fleeting
 as it enters Limbo (2.4.6.a, 2.4.6.d), as does a spell with the Fleeting ability from anywhere
 (2.4.6.e); a Fleeting character stays Fleeting in its expedition (2.4.6.b) and, sent to the
-Reserve by Rest, goes to the discard pile instead (2.4.6.c).
+Reserve by Rest, goes to the discard pile instead (2.4.6.c).  A card that gains the status, or
+changes zone with it, « devient » Fleeting (7.5.2.a and its remark): the trace lists those events.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class _Fleeting:
         self.sc = sc
         self.game = GameState([Player(p) for p in sc.players])
         self.rec = Recorder(self.snapshot)
+        self.became: list[str] = []  # « devient Fugace » events (7.5.2.a and its remark)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -105,10 +107,12 @@ class _Fleeting:
             why = " ; joué depuis la Réserve, mais un Permanent ne peut pas avoir le statut Fugace"
         elif p.source == "reserve":
             card.statuses.add(FLEETING)
+            self.became.append(f"{p.name} devient Fugace en entrant dans le Limbo")
             rules.append(rid("2.4.6.a" if p.kind == "personnage" else "2.4.6.d"))
             why = " ; joué depuis la Réserve, il gagne le statut Fugace en entrant dans le Limbo"
         elif p.fleeting_ability:
             card.statuses.add(FLEETING)
+            self.became.append(f"{p.name} devient Fugace en entrant dans le Limbo")
             rules.append(rid("2.4.6.e"))
             why = " ; ce sort a la capacité Fugace : il gagne le statut Fugace en entrant dans le Limbo"
         source = ZONE_FR[p.source]
@@ -131,10 +135,14 @@ class _Fleeting:
         if card.kind == "personnage":
             self.game.move(card.name, "expedition", card.owner)
             if fleeting:
+                self.became.append(
+                    f"{card.name} devient Fugace en rejoignant la zone d'Expédition avec ce statut"
+                )
                 self.rec.step(
-                    [rid("2.4.6.b")],
+                    [rid("2.4.6.b"), rid("7.5.2.a"), rid("7.5.2.a-remarque")],
                     f"{card.name} se résout : il entre dans la zone d'Expédition et y garde le "
-                    "statut Fugace.",
+                    "statut Fugace ; comme il change de zone en ayant ce statut, il « devient » "
+                    "Fugace.",
                 )
             else:
                 self.rec.step(
@@ -179,7 +187,8 @@ class _Fleeting:
         if self.sc.night:
             self.rest()
         zones = {c.name: ZONE_FR[c.zone] for c in self.game.cards.values()}
-        return self.rec.trace("fugace", GAME, self.sc, {"zones": zones})
+        result = {"zones": zones, "became": list(self.became)}
+        return self.rec.trace("fugace", GAME, self.sc, result)
 
 
 def resolve_fleeting(scenario: FleetingScenario) -> Trace:

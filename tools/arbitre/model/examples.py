@@ -351,6 +351,7 @@ RESULT_LABELS = {
     "dependencies": "Dépendances, fermeture transitive comprise",
     "deck_legal": "Deck légal",
     "zone_kinds": "Nature de chaque zone",
+    "became": "Cartes qui « deviennent » Fugaces",
     "card_places": "Place de chaque carte à la fin",
     "revealed_cards": "Cartes révélées à tous les joueurs",
     "looks": "Regarder une carte : permis ou refusé",
