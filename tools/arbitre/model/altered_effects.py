@@ -312,6 +312,7 @@ class _Effect:
             "card_zones": {
                 n: {PILE_FR[p]: list(s.piles[p]) for p in PILES if s.piles[p]}
                 for n, s in self.sc.sides.items()
+                if any(s.piles.values())
             },
             "ready_resources": {n: s.mana for n, s in self.sc.sides.items()},
         }

@@ -132,7 +132,7 @@ class _Zones:
     def kind(self, zone: str) -> str:
         return (
             ("partagée" if zone in SHARED else "privée")
-            + ", "
+            + " et "
             + ("cachée" if zone in HIDDEN else "visible")
         )
 
