@@ -31,6 +31,8 @@ def _entry_views(page: Page) -> dict[str, dict[str, Any]]:
     views = list(page.context.get("entries", []))
     for letter in page.context.get("letters", []):
         views += letter["terms"]
+        for term in letter["terms"]:  # a FAQ answered under a glossary term
+            views += term.get("entries", [])
     return {v["id"]: v for v in views}
 
 

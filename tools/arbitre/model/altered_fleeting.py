@@ -1,11 +1,13 @@
 """Altered: playing cards through Limbo, Fleeting (« Fugace », 2.4.6) and the Night's Rest (4.2.5.b).
 
 Cards are the engine's Cards moving between the zones of a GameState: a played card enters Limbo
-(3.2.8); when it resolves, a character goes to its expedition zone, a spell to the Reserve — or
+(3.2.8); when it resolves, a character goes to its expedition zone, a Permanent to the Landmark
+zone and never Fleeting (5.2.2.a and its remark), a spell to the Reserve — or
 to the discard pile if it is Fleeting (5.2.3.j).  A card played from the Reserve becomes Fleeting
 as it enters Limbo (2.4.6.a, 2.4.6.d), as does a spell with the Fleeting ability from anywhere
 (2.4.6.e); a Fleeting character stays Fleeting in its expedition (2.4.6.b) and, sent to the
-Reserve by Rest, goes to the discard pile instead (2.4.6.c).
+Reserve by Rest, goes to the discard pile instead (2.4.6.c).  A card that gains the status, or
+changes zone with it, « devient » Fleeting (7.5.2.a and its remark): the trace lists those events.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ ZONE_FR = {
     "reserve": "Réserve",
     "limbo": "Limbo",
     "expedition": "zone d'Expédition",
+    "repere": "Zone du Repère",
     "defausse": "pile de Défausse",
 }
 FLEETING = "fugace"
@@ -38,7 +41,7 @@ FLEETING = "fugace"
 class PlayedCard:
     name: str
     player: str
-    kind: str  # "personnage" or "sort"
+    kind: str  # "personnage", "sort" or "permanent"
     source: str  # "main" or "reserve"
     fleeting_ability: bool = False  # a spell with Fugace as an ability (2.4.6.e)
 
@@ -65,7 +68,7 @@ def read_fleeting(name: str, data: Fields) -> FleetingScenario:
         p = PlayedCard(
             name=pf.str("card"),
             player=pf.str("player"),
-            kind=pf.choice("kind", ("personnage", "sort")),
+            kind=pf.choice("kind", ("personnage", "sort", "permanent")),
             source=pf.choice("from", ("main", "reserve")),
             fleeting_ability=pf.bool("fugace"),
         )
@@ -86,6 +89,7 @@ class _Fleeting:
         self.sc = sc
         self.game = GameState([Player(p) for p in sc.players])
         self.rec = Recorder(self.snapshot)
+        self.became: list[str] = []  # « devient Fugace » events (7.5.2.a and its remark)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -98,12 +102,17 @@ class _Fleeting:
         self.game.put(card, p.source, p.player)
         self.game.move(p.name, "limbo")
         rules, why = [rid("3.2.8.a")], ""
-        if p.source == "reserve":
+        if p.source == "reserve" and p.kind == "permanent":
+            rules.append(rid("5.2.2.a-remarque"))
+            why = " ; joué depuis la Réserve, mais un Permanent ne peut pas avoir le statut Fugace"
+        elif p.source == "reserve":
             card.statuses.add(FLEETING)
+            self.became.append(f"{p.name} devient Fugace en entrant dans le Limbo")
             rules.append(rid("2.4.6.a" if p.kind == "personnage" else "2.4.6.d"))
             why = " ; joué depuis la Réserve, il gagne le statut Fugace en entrant dans le Limbo"
         elif p.fleeting_ability:
             card.statuses.add(FLEETING)
+            self.became.append(f"{p.name} devient Fugace en entrant dans le Limbo")
             rules.append(rid("2.4.6.e"))
             why = " ; ce sort a la capacité Fugace : il gagne le statut Fugace en entrant dans le Limbo"
         source = ZONE_FR[p.source]
@@ -115,13 +124,25 @@ class _Fleeting:
 
     def resolve(self, card: Card) -> None:
         fleeting = FLEETING in card.statuses
+        if card.kind == "permanent":
+            self.game.move(card.name, "repere", card.owner)
+            self.rec.step(
+                [rid("5.2.2.a")],
+                f"{card.name} se résout : ce Permanent entre dans la Zone du Repère de son "
+                "contrôleur.",
+            )
+            return
         if card.kind == "personnage":
             self.game.move(card.name, "expedition", card.owner)
             if fleeting:
+                self.became.append(
+                    f"{card.name} devient Fugace en rejoignant la zone d'Expédition avec ce statut"
+                )
                 self.rec.step(
-                    [rid("2.4.6.b")],
+                    [rid("2.4.6.b"), rid("7.5.2.a"), rid("7.5.2.a-remarque")],
                     f"{card.name} se résout : il entre dans la zone d'Expédition et y garde le "
-                    "statut Fugace.",
+                    "statut Fugace ; comme il change de zone en ayant ce statut, il « devient » "
+                    "Fugace.",
                 )
             else:
                 self.rec.step(
@@ -166,7 +187,8 @@ class _Fleeting:
         if self.sc.night:
             self.rest()
         zones = {c.name: ZONE_FR[c.zone] for c in self.game.cards.values()}
-        return self.rec.trace("fugace", GAME, self.sc, {"zones": zones})
+        result = {"zones": zones, "became": list(self.became)}
+        return self.rec.trace("fugace", GAME, self.sc, result)
 
 
 def resolve_fleeting(scenario: FleetingScenario) -> Trace:

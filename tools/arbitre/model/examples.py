@@ -29,7 +29,13 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model import (
     altered,
+    altered_deck,
+    altered_dependency,
+    altered_effects,
     altered_fleeting,
+    altered_night,
+    altered_reactions,
+    altered_zones,
     ashes,
     ashes_attack,
     ashes_board,
@@ -81,6 +87,15 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("ashes", "jouer"): (ashes_play.read_play, ashes_play.run_play),
     ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
     ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
+    ("altered", "effet"): (altered_effects.read_effect, altered_effects.run_effect),
+    ("altered", "reactions"): (altered_reactions.read_reactions, altered_reactions.run_reactions),
+    ("altered", "dependance"): (
+        altered_dependency.read_dependency,
+        altered_dependency.run_dependency,
+    ),
+    ("altered", "deck"): (altered_deck.read_deck, altered_deck.check_deck),
+    ("altered", "zones"): (altered_zones.read_zones, altered_zones.run_zones),
+    ("altered", "nuit"): (altered_night.read_night, altered_night.run_night),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
     ("marvel-champions", "attaque"): (
@@ -354,6 +369,20 @@ RESULT_LABELS = {
     "phases": "Phases, dans l'ordre",
     "actions": "Actions par phase",
     "threat": "Menace sur la manigance principale",
+    "excess": "Objets en excès à la fin de la journée",
+    "effect_steps": "Étapes de la résolution, dans l'ordre",
+    "atomic_actions": "Actions atomiques de chaque étape",
+    "card_zones": "Cartes de chaque zone à la fin",
+    "played": "Réactions jouées, dans l'ordre",
+    "direct_dependencies": "Dépendances directes (capacité : celles dont elle dépend)",
+    "dependencies": "Dépendances, fermeture transitive comprise",
+    "deck_legal": "Deck légal",
+    "zone_kinds": "Nature de chaque zone",
+    "became": "Cartes qui « deviennent » Fugaces",
+    "card_places": "Place de chaque carte à la fin",
+    "revealed_cards": "Cartes révélées à tous les joueurs",
+    "looks": "Regarder une carte : permis ou refusé",
+    "deck_problems": "Règles de construction non respectées",
 }
 
 
