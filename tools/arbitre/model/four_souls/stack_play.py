@@ -6,6 +6,13 @@ before it.  When everyone has passed in a row, the top of the stack resolves; af
 resolution the active player gets priority again.  A roll is an item of its own; a reroll changes
 the result of the roll it targets; « No! », « Butter Bean! » cancel what they target: it leaves the
 stack without resolving (« Pétillement »).
+
+More kinds of play: « fixe » sets the result of the roll it targets (Godhead: « changer son jet en
+un 6 »); « achat » declares a purchase of the top of the treasure deck (only the active player, only
+on an empty stack: « Acheter »), bought at resolution from the deck as it is then; « dessus » puts a
+card on top of the treasure deck; an effect may `kill` a player: on resolution the death goes on top
+of the stack (« Mort d'un joueur ») and the active player gets priority.  A `resolution` line says
+that everyone passes and the top resolves before the next play (« Résoudre la pile »).
 """
 
 from __future__ import annotations
@@ -13,13 +20,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import of
+from arbitre.model.core.rules import require
 from arbitre.model.core.stack import Stack, StackItem
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.four_souls.rules import (
     BUTTER_BEAN,
+    BUY,
     CANCEL,
     GAME,
+    PLAYER_DEATH,
     PRIORITY,
     RESOLVE_STACK,
     RESPOND,
@@ -28,7 +39,8 @@ from arbitre.model.four_souls.rules import (
 )
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings
 
-KINDS = ("effet", "jet", "relance", "annulation")
+KINDS = ("effet", "jet", "relance", "fixe", "annulation", "achat", "dessus", "resolution")
+TARGETS_A_ROLL = ("relance", "fixe")
 
 
 @dataclass
@@ -38,7 +50,9 @@ class Play:
     kind: str  # one of KINDS
     text: str = ""
     die: int | None = None  # jet, relance
-    target: str | None = None  # relance, annulation: the source of an item on the stack
+    target: str | None = None  # relance, fixe, annulation: the source of an item on the stack
+    kills: str | None = None  # effet: the player it kills when it resolves
+    card: str | None = None  # dessus: the card put on top of the treasure deck
 
 
 @dataclass
@@ -49,6 +63,19 @@ class StackScenario:
     players: list[str]
     active_player: str
     plays: list[Play] = field(default_factory=list)
+    treasure_deck: list[str] = field(default_factory=list)  # top first
+
+
+def _simulate(plays: list[Play], p: Play, on_stack: list[Play]) -> None:
+    """Keep `on_stack` as the reader's view of the stack (sources, bottom first) after `p`."""
+    if p.kind != "resolution":
+        on_stack.append(p)
+        return
+    top = on_stack.pop()
+    if top.kind == "annulation":
+        on_stack[:] = [q for q in on_stack if q.source != top.target]
+    if top.kills is not None:
+        on_stack.append(Play(f"mort {of(top.kills)}", top.kills, "effet"))
 
 
 def read_stack(name: str, data: Fields) -> StackScenario:
@@ -59,31 +86,65 @@ def read_stack(name: str, data: Fields) -> StackScenario:
     active = state.str("active_player")
     if active not in players:
         raise ScenarioError(state.where("active_player"), f"{active!r} is not one of the players")
+    treasure_deck = state.str_list("treasure_deck", [])
     state.done()
     plays: list[Play] = []
+    on_stack: list[Play] = []
     for pf in data.sub("actions").records("plays"):
+        kind = pf.choice("kind", KINDS)
+        if kind == "resolution":
+            pf.done()
+            if not on_stack:
+                raise ScenarioError(pf.where("kind"), "nothing on the stack to resolve")
+            p = Play("", active, kind)
+            _simulate(plays, p, on_stack)
+            plays.append(p)
+            continue
         p = Play(
             source=pf.str("source"),
             player=pf.str("player"),
-            kind=pf.choice("kind", KINDS),
+            kind=kind,
             text=pf.str("text", ""),
             die=pf.int("die", None, minimum=1),
             target=pf.str("target", None),
+            kills=pf.str("kills", None),
+            card=pf.str("card", None),
         )
         if p.player not in players:
             raise ScenarioError(pf.where("player"), f"{p.player!r} is not one of the players")
-        if p.kind in ("jet", "relance") and (p.die is None or p.die > 6):
+        if p.kills is not None and p.kills not in players:
+            raise ScenarioError(pf.where("kills"), f"{p.kills!r} is not one of the players")
+        if p.kind in ("jet",) + TARGETS_A_ROLL and (p.die is None or p.die > 6):
             raise ScenarioError(pf.where("die"), "a roll or reroll needs a die from 1 to 6")
-        if p.kind in ("relance", "annulation"):
-            if p.target not in [q.source for q in plays]:
-                raise ScenarioError(pf.where("target"), "must be the source of an earlier play")
-            if p.kind == "relance" and next(q for q in plays if q.source == p.target).kind != "jet":
+        if p.kind == "dessus" and not p.card:
+            raise ScenarioError(pf.where("card"), "name the card put on top of the treasure deck")
+        if p.kind in TARGETS_A_ROLL + ("annulation",):
+            if p.target not in [q.source for q in on_stack]:
+                raise ScenarioError(pf.where("target"), "must be the source of a play on the stack")
+            aimed = next(q for q in on_stack if q.source == p.target)
+            if p.kind in TARGETS_A_ROLL and aimed.kind != "jet":
                 raise ScenarioError(pf.where("target"), "a reroll targets a roll")
+        if p.kind == "achat":
+            require(
+                p.player == active,
+                BUY,
+                f"{p.player} n'est pas le joueur actif : seul le joueur actif achète, pendant sa "
+                "phase d'action",
+                pf.where("player"),
+            )
+            require(
+                not on_stack,
+                BUY,
+                f"{p.player} ne peut commencer un achat que lorsque la pile est vide (pas en "
+                "réponse à quoi que ce soit)",
+                pf.where("kind"),
+            )
         pf.done()
+        _simulate(plays, p, on_stack)
         plays.append(p)
     if not plays:
         raise ScenarioError(data.where("actions.plays"), "put at least one thing on the stack")
-    return StackScenario(name, title, rulings, players, active, plays)
+    return StackScenario(name, title, rulings, players, active, plays, treasure_deck)
 
 
 class _StackPlay:
@@ -96,6 +157,9 @@ class _StackPlay:
         self.resolved: list[str] = []
         self.cancelled: list[str] = []
         self.discarded: list[str] = []  # cards that went to the discard, in order
+        self.treasure = list(sc.treasure_deck)  # top first
+        self.bought: dict[str, str] = {}
+        self.deaths: list[str] = []
         self.rec = Recorder(self.snapshot)
 
     def snapshot(self) -> dict[str, Any]:
@@ -124,6 +188,16 @@ class _StackPlay:
             self.rolls[p.source] = p.die  # type: ignore[assignment]
             rules.append(ROLL)
             what = f"le résultat {p.die} est mis sur la pile"
+        elif p.kind == "fixe":
+            what = f"en réponse, {p.source} vise {p.target} pour en faire un {p.die}"
+        elif p.kind == "achat":
+            rules.append(BUY)
+            what = (
+                "la pile étant vide, sa déclaration d'achat (le dessus du paquet trésor) va sur "
+                "la pile"
+            )
+        elif p.kind == "dessus":
+            what = f"en réponse, {p.source} mettra {p.card} sur le dessus du paquet trésor"
         elif p.kind == "relance":
             what = f"en réponse, {p.source} vise {p.target}"
         elif p.kind == "annulation":
@@ -141,22 +215,25 @@ class _StackPlay:
             f"{verb} : {what} ; il garde la priorité. Pile, {self.stack.describe()}.",
         )
 
-    def resolve_all(self) -> None:
-        while not self.stack.empty():
-            others = [n for n in self.game.turn_order(self.priority)]
+    def resolve_one(self) -> None:
+        others = [n for n in self.game.turn_order(self.priority)]
+        self.rec.step(
+            [RESOLVE_STACK],
+            f"Tous les joueurs passent la priorité l'un après l'autre ({', '.join(others)}) : "
+            f"le dessus de la pile, {self.stack.top().label_fr}, se résout.",  # type: ignore[union-attr]
+        )
+        item = self.stack.pop()
+        self.resolve(item.payload)
+        self.priority = self.sc.active_player
+        if not self.stack.empty():
             self.rec.step(
                 [RESOLVE_STACK],
-                f"Tous les joueurs passent la priorité l'un après l'autre ({', '.join(others)}) : "
-                f"le dessus de la pile, {self.stack.top().label_fr}, se résout.",  # type: ignore[union-attr]
+                f"Après la résolution, le joueur actif ({self.sc.active_player}) a la priorité.",
             )
-            item = self.stack.pop()
-            self.resolve(item.payload)
-            self.priority = self.sc.active_player
-            if not self.stack.empty():
-                self.rec.step(
-                    [RESOLVE_STACK],
-                    f"Après la résolution, le joueur actif ({self.sc.active_player}) a la priorité.",
-                )
+
+    def resolve_all(self) -> None:
+        while not self.stack.empty():
+            self.resolve_one()
 
     def resolve(self, p: Play) -> None:
         self.resolved.append(p.source)
@@ -186,21 +263,72 @@ class _StackPlay:
                 f"{old} à {p.die}.",
             )
             return
+        if p.kind == "fixe":
+            old = self.rolls[p.target]  # type: ignore[index]
+            self.rolls[p.target] = p.die  # type: ignore[index,assignment]
+            self.rec.step(
+                [ROLL],
+                f"{p.source} se résout : le résultat sur la pile passe de {old} à {p.die}.",
+            )
+            return
         if p.kind == "jet":
             self.rec.step([ROLL], f"Le jet se résout avec le résultat {self.rolls[p.source]}.")
             return
+        if p.kind == "dessus":
+            self.treasure.insert(0, p.card)  # type: ignore[arg-type]
+            self.rec.step(
+                [RESOLVE_STACK],
+                f"{p.source} se résout : {p.card} est maintenant le dessus du paquet trésor.",
+            )
+            return
+        if p.kind == "achat":
+            if not self.treasure:
+                self.rec.step(
+                    [BUY], f"L'achat {of(p.player)} se résout : le paquet trésor est vide."
+                )
+                return
+            card = self.treasure.pop(0)
+            self.bought[p.player] = card
+            self.rec.step(
+                [BUY],
+                f"L'achat {of(p.player)} se résout : l'achat a lieu maintenant, avec le paquet tel "
+                f"qu'il est : {p.player} donne 10 ¢ à la réserve et gagne la carte du dessus, {card}.",
+            )
+            return
+        if p.kind == "mort":
+            self.rec.step(
+                [PLAYER_DEATH],
+                f"La mort {of(p.player)} se résout : la Pénalité de Mort suit (voir la procédure "
+                "« mort »).",
+            )
+            return
         done = f" : {p.text}" if p.text else ""
         self.rec.step([RESOLVE_STACK], f"{p.source} se résout{done}.")
+        if p.kills is not None:
+            self.deaths.append(p.kills)
+            death = Play(f"mort {of(p.kills)}", p.kills, "mort")
+            self.stack.push(StackItem(death.source, p.kills, death))
+            self.rec.step(
+                [PLAYER_DEATH, RESOLVE_STACK],
+                f"{p.kills} meurt : sa mort est un effet déclenché, mis sur le dessus de la pile "
+                f"({self.stack.describe()}). Quelque chose s'est résolu et les déclencheurs sont "
+                f"sur la pile : le joueur actif ({self.sc.active_player}) reçoit la priorité.",
+            )
 
     def run(self) -> Trace:
         for p in self.sc.plays:
-            self.play(p)
+            if p.kind == "resolution":
+                self.resolve_one()
+            else:
+                self.play(p)
         self.resolve_all()
         result = {
             "resolved": list(self.resolved),
             "cancelled": list(self.cancelled),
             "roll_results": dict(self.rolls),
             "discarded": list(self.discarded),
+            "bought": dict(self.bought),
+            "deaths": list(self.deaths),
         }
         return self.rec.trace("pile", GAME, self.sc, result)
 
