@@ -63,6 +63,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
+    ("four-souls", "mort"): (four_souls.read_death, four_souls.resolve_death),
     ("marvel-champions", "attaque"): (
         marvel_champions.read_attacks,
         marvel_champions.resolve_attacks,
