@@ -64,6 +64,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
     ("four-souls", "mort"): (four_souls.read_death, four_souls.resolve_death),
+    ("four-souls", "gains"): (four_souls.read_gains, four_souls.resolve_gains),
     ("marvel-champions", "attaque"): (
         marvel_champions.read_attacks,
         marvel_champions.resolve_attacks,

@@ -37,6 +37,7 @@ from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_n
 
 ONCE_PER_TURN = f"{GAME}/comment-jouer/mort-d-un-joueur/2"
 NEGOTIATION = f"{GAME}/autres-regles/pourparlers/1"
+PREVENTION = f"{GAME}/glossaire/prevention-contre-les-degats"
 PROMISES = f"{GAME}/autres-regles/pourparlers/2"
 HAND_LIMIT = 10
 EVENTS = ("tue", "degats", "pourparlers")
@@ -253,7 +254,7 @@ class _Death:
             source, player, prevents = e.prevented
             amount = max(amount - prevents, 0)
             self.rec.step(
-                [PRIORITY, RESPOND],
+                [PRIORITY, RESPOND, PREVENTION],
                 f"En réponse, {player} joue {source} : il se résout d'abord et prévient "
                 f"{prevents} dégât(s) ; il en reste {amount}.",
             )
