@@ -107,6 +107,9 @@ class _Attack:
         self.stack = Stack()
         self.triggers = TriggerQueue(monsters_then_turn_order(TIMING))
         self.current = 0  # the result on the stack while a roll is being made
+        self.fired: list[str] = []  # result triggers that resolved, in order
+        self.damage_this_turn: dict[str, int] = {}
+        self.triggered_by_damage: list[str] = []
         self.rec = Recorder(self.snapshot)
 
     def _monster_card(self, m: Monster, zone: str) -> None:
@@ -339,6 +342,7 @@ class _Attack:
                 f"{damage.result} : sa condition n'est plus remplie, il s'efface sans effet.",
             )
             return
+        self.fired.append(t.source)
         if t.final_reroll is None:
             what = f" : {t.text}" if t.text else ""
             self.rec.step([ROLL], f"{t.source} se résout{what}.")
@@ -375,6 +379,32 @@ class _Attack:
             f"Étape 4 : les dégâts de combat se résolvent ; {card.name} subit {damage.amount} "
             f"dégât(s) ({card.value('pv')} PV restants).",
         )
+        self.cumulative(card.name, damage.amount)
+
+    def cumulative(self, name: str, amount: int) -> None:
+        """A monster's « each time N damage in total is dealt to it this turn » trigger."""
+        m = self.info.get(name)
+        if m is None or m.every_damage is None or not amount:
+            return
+        before = self.damage_this_turn.get(name, 0)
+        total = self.damage_this_turn[name] = before + amount
+        fires = total // m.every_damage - before // m.every_damage
+        rules = [TIMING] + ([m.ruling] if m.ruling else [])
+        if not fires:
+            self.rec.step(
+                rules,
+                f"{name} a subi {total} dégât(s) en tout ce tour : son effet (tous les "
+                f"{m.every_damage} dégâts cumulés) ne se déclenche pas encore.",
+            )
+        for _ in range(fires):
+            self.triggered_by_damage.append(name)
+            what = f" : {m.every_damage_text}" if m.every_damage_text else ""
+            self.rec.step(
+                rules,
+                f"{name} a subi {total} dégât(s) en tout ce tour, pas forcément en une fois : son "
+                f"effet de monstre (tous les {m.every_damage} dégâts cumulés) se déclenche, va "
+                f"sur la pile et se résout{what}.",
+            )
 
     # -- deaths --
     def monster_dies(self) -> None:
@@ -576,6 +606,8 @@ class _Attack:
             "slot": self.slot,
             "refill": list(self.refill),
             "winner": self.winner,
+            "resolved_triggers": list(self.fired),
+            "damage_triggers": list(self.triggered_by_damage),
         }
 
 

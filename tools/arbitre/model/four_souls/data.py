@@ -53,6 +53,9 @@ class Monster:
     monster: bool = True  # False: a non-monster card of the monster deck
     cannot_be_attacked: bool = False  # Death's Head, Stoney
     ruling: str | None = None  # the card's ruling, cited when it applies
+    # « chaque fois que N dégâts cumulés lui sont infligés au cours d'un tour »: N and the effect
+    every_damage: int | None = None
+    every_damage_text: str = ""
 
 
 @dataclass
@@ -123,6 +126,8 @@ def _monster(f: Fields, game_prefix: str) -> Monster:
         monster=f.bool("monster", True),
         cannot_be_attacked=f.bool("cannot_be_attacked"),
         ruling=f.str("ruling", None),
+        every_damage=f.int("every_damage", None, minimum=1),
+        every_damage_text=f.str("every_damage_text", ""),
     )
     if f.has("reward"):
         rf = f.sub("reward")
