@@ -54,6 +54,9 @@ class Holder:
     loot: list[str] = field(default_factory=list)
     items: list[tuple[str, bool]] = field(default_factory=list)  # (name, eternal)
     curses: list[str] = field(default_factory=list)
+    souls: int = 0
+    soul_items: set[str] = field(default_factory=set)  # « si elle est détruite… une carte d'âme »
+    takes_more: list[tuple[str, int, str | None]] = field(default_factory=list)  # +damage taken
 
 
 @dataclass
@@ -102,10 +105,19 @@ class DeathScenario:
 
 def _player(f: Fields) -> Holder:
     health = f.int("health", minimum=0)
-    items = []
+    items, soul_items = [], set()
     for itf in f.records("items", []):
         items.append((itf.str("name"), itf.bool("eternal")))
+        if itf.bool("soul_if_destroyed"):
+            soul_items.add(items[-1][0])
         itf.done()
+    takes_more = []
+    for mf in f.records("damage_taken", []):
+        ruling = mf.str("ruling", None)
+        if ruling is not None and not ruling.startswith(f"{GAME}/"):
+            raise ScenarioError(mf.where("ruling"), f"must be an id of {GAME}")
+        takes_more.append((mf.str("source"), mf.int("adds", minimum=1), ruling))
+        mf.done()
     h = Holder(
         f.str("name"),
         health,
@@ -114,6 +126,9 @@ def _player(f: Fields) -> Holder:
         f.str_list("loot", []),
         items,
         f.str_list("curses", []),
+        f.int("souls", 0, minimum=0),
+        soul_items,
+        takes_more,
     )
     f.done()
     return h
@@ -209,6 +224,7 @@ class _Death:
         self.turn_ended = False
         self.passed_to: str | None = None
         self.cut: dict[str, int] = {}
+        self.damage_events: dict[str, int] = {}
         self.rec = Recorder(self.snapshot)
 
     def snapshot(self) -> dict[str, Any]:
@@ -250,6 +266,14 @@ class _Death:
             f"pile ({self.stack.describe()}).",
         )
         amount = e.amount
+        for source, adds, ruling in h.takes_more:
+            amount += adds
+            self.rec.step(
+                [ruling] if ruling else [RESOLVE_STACK],
+                f"{source} ajoute {adds} au total des dégâts que subit {h.name} : c'est un seul "
+                f"montant de {amount} dégât(s), pas des dégâts supplémentaires.",
+            )
+        self.damage_events[h.name] = self.damage_events.get(h.name, 0) + 1
         if e.prevented is not None:
             source, player, prevents = e.prevented
             amount = max(amount - prevents, 0)
@@ -407,6 +431,12 @@ class _Death:
             h.items.remove(mortal[0])
             paid["destroyed"] = mortal[0][0]
             done.append(f"détruit {mortal[0][0]} (objet non éternel)")
+            if mortal[0][0] in h.soul_items:
+                h.souls += 1
+                done.append(
+                    f"{mortal[0][0]}, détruite, se transforme en carte d'âme pour lui au lieu "
+                    f"d'aller dans la défausse ({h.souls} âme(s))"
+                )
         else:
             done.append("n'a pas d'objet non éternel à détruire")
         self.deactivated.append(name)
@@ -506,6 +536,8 @@ class _Death:
             "turn_ended": self.turn_ended,
             "turn_passed_to": self.passed_to,
             "hand_limit_discards": dict(self.cut),
+            "souls": {h.name: h.souls for h in self.sc.players if h.souls},
+            "damage_events": dict(self.damage_events),
         }
 
 

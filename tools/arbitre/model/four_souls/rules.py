@@ -42,7 +42,6 @@ PLAYER_DEATH = f"{RULES}/mort-d-un-joueur/1"
 REFILL = f"{RULES}/rechargement/1"
 TIMING = f"{RULES}/timing/1"  # simultaneous triggers: monsters first, then turn order
 CONDITION = f"{GAME}/autres-regles/petillement/1"
-BUTTER_BEAN = f"{GAME}/regles-pour-les-cartes/cartes-butin/butter-bean"  # discard order
 CANCEL = CONDITION  # « Pétillement »: cancelled effects leave the stack without resolving  # « Condition non remplie »: fizzles
 VICTORY = f"{GAME}/ames/remporter-la-partie/2"  # the first player with 4 souls wins
 SOUL_VALUE = f"{GAME}/ames/remporter-la-partie/1"  # the soul symbol says how many souls

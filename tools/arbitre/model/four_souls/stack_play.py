@@ -26,7 +26,6 @@ from arbitre.model.core.stack import Stack, StackItem
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.four_souls.rules import (
-    BUTTER_BEAN,
     BUY,
     CANCEL,
     GAME,
@@ -41,6 +40,7 @@ from arbitre.model.scenario import Fields, ScenarioError, read_rulings
 
 KINDS = ("effet", "jet", "relance", "fixe", "annulation", "achat", "dessus", "resolution")
 TARGETS_A_ROLL = ("relance", "fixe")
+BECOMES = ("objet", "âme")
 
 
 @dataclass
@@ -53,6 +53,10 @@ class Play:
     target: str | None = None  # relance, fixe, annulation: the source of an item on the stack
     kills: str | None = None  # effet: the player it kills when it resolves
     card: str | None = None  # dessus: the card put on top of the treasure deck
+    item: str | None = None  # effet: the item whose ability this is (not a card on the stack)
+    destroys_item: bool = False  # the item's destruction is part of the effect
+    becomes: str | None = None  # a loot card that becomes an item or a soul when it resolves
+    ruling: str | None = None  # the card's ruling, cited when it applies
 
 
 @dataclass
@@ -109,7 +113,15 @@ def read_stack(name: str, data: Fields) -> StackScenario:
             target=pf.str("target", None),
             kills=pf.str("kills", None),
             card=pf.str("card", None),
+            item=pf.str("item", None),
+            destroys_item=pf.bool("destroys_item"),
+            becomes=pf.choice("becomes", BECOMES, None),
+            ruling=pf.str("ruling", None),
         )
+        if p.ruling is not None and not p.ruling.startswith(f"{GAME}/"):
+            raise ScenarioError(pf.where("ruling"), f"must be an id of {GAME}")
+        if p.destroys_item and not p.item:
+            raise ScenarioError(pf.where("destroys_item"), "name the item (item:)")
         if p.player not in players:
             raise ScenarioError(pf.where("player"), f"{p.player!r} is not one of the players")
         if p.kills is not None and p.kills not in players:
@@ -160,6 +172,8 @@ class _StackPlay:
         self.treasure = list(sc.treasure_deck)  # top first
         self.bought: dict[str, str] = {}
         self.deaths: list[str] = []
+        self.destroyed: list[str] = []
+        self.became: dict[str, str] = {}
         self.rec = Recorder(self.snapshot)
 
     def snapshot(self) -> dict[str, Any]:
@@ -246,12 +260,34 @@ class _StackPlay:
                 return
             self.stack.items.remove(target)
             self.cancelled.append(target.label_fr)
+            aimed: Play = target.payload
+            rules = [CANCEL, RESOLVE_STACK] + ([p.ruling] if p.ruling else [])
+            if aimed.item is not None:
+                self.discarded.append(p.source)
+                kept = (
+                    f" ; la destruction de {aimed.item} fait partie de l'effet : {aimed.item} "
+                    "n'est pas détruit et reste en jeu (son utilisation n'est que retardée)"
+                    if aimed.destroys_item
+                    else ""
+                )
+                self.rec.step(
+                    rules,
+                    f"{p.source} se résout : l'effet de {aimed.item} est annulé, retiré de la pile "
+                    f"sans être résolu ; ce n'est pas une carte, rien n'est défaussé{kept}. Puis "
+                    f"{p.source} va dans la défausse.",
+                )
+                return
             self.discarded += [target.label_fr, p.source]  # the cancelled card first
+            still = (
+                f" ({target.label_fr} est encore une carte butin tant qu'elle n'est pas résolue : "
+                f"elle ne devient jamais {'un objet' if aimed.becomes == 'objet' else 'une âme'})"
+                if aimed.becomes
+                else ""
+            )
             self.rec.step(
-                [CANCEL, RESOLVE_STACK]
-                + ([BUTTER_BEAN] if p.source.startswith("Butter Bean") else []),
+                rules,
                 f"{p.source} se résout : {target.label_fr} est annulé, retiré de la pile sans être "
-                f"résolu et défaussé en premier ; puis {p.source} va dans la défausse.",
+                f"résolu et défaussé en premier{still} ; puis {p.source} va dans la défausse.",
             )
             return
         if p.kind == "relance":
@@ -303,6 +339,12 @@ class _StackPlay:
             )
             return
         done = f" : {p.text}" if p.text else ""
+        if p.destroys_item:
+            self.destroyed.append(p.item)  # type: ignore[arg-type]
+            done += f" ; {p.item} est détruit, comme l'effet le dit"
+        if p.becomes:
+            self.became[p.source] = p.becomes
+            done += f" ; la carte devient {'un objet' if p.becomes == 'objet' else 'une âme'}"
         self.rec.step([RESOLVE_STACK], f"{p.source} se résout{done}.")
         if p.kills is not None:
             self.deaths.append(p.kills)
@@ -329,6 +371,8 @@ class _StackPlay:
             "discarded": list(self.discarded),
             "bought": dict(self.bought),
             "deaths": list(self.deaths),
+            "destroyed_items": list(self.destroyed),
+            "became": dict(self.became),
         }
         return self.rec.trace("pile", GAME, self.sc, result)
 
