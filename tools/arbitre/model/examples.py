@@ -149,8 +149,14 @@ def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
 
 
+# Accounting files beside the scenarios (« <game>--not-expressible.yaml », « …--not-determinate »):
+# lists of rulings, not scenarios.
+ACCOUNTING = ("--not-expressible", "--not-determinate")
+
+
 def scenario_files(directory: Path | None = None) -> list[Path]:
-    return sorted((directory or scenario_dir()).glob("*.yaml"))
+    paths = (directory or scenario_dir()).glob("*.yaml")
+    return sorted(p for p in paths if not p.stem.endswith(ACCOUNTING))
 
 
 def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
