@@ -47,6 +47,9 @@ from arbitre.model.four_souls.rules import (
 )
 from arbitre.model.scenario import ScenarioError
 
+CURSES = f"{GAME}/cartes/maledictions/1"
+CURSE_ERRATUM = f"{GAME}/reference/errata-des-monstres/curse-cards"
+
 
 def _clamp(value: int) -> int:
     return min(max(value, 1), 6)
@@ -110,6 +113,8 @@ class _Attack:
         self.fired: list[str] = []  # result triggers that resolved, in order
         self.damage_this_turn: dict[str, int] = {}
         self.triggered_by_damage: list[str] = []
+        self.cursed: dict[str, list[str]] = {}
+        self.souls_cancelled: list[str] = []
         self.rec = Recorder(self.snapshot)
 
     def _monster_card(self, m: Monster, zone: str) -> None:
@@ -155,6 +160,7 @@ class _Attack:
         if card.kind != "monstre":
             self.attack_lost = True
             self.game.move(card.name, "defausse-monstres")
+            self.give_curse(card.name)
             self.rec.step(
                 [ATTACK],
                 f"Étape 2 : {a} révèle le dessus du paquet de monstres : {card.name} n'est pas un "
@@ -443,7 +449,23 @@ class _Attack:
             [MONSTER_DEATH],
             f"La récompense se résout : {active.name} reçoit {self.reward_text(info)}.",
         )
-        if info.boss:
+        cancel = self.sc.soul_cancelled_by
+        if info.boss and cancel is not None:
+            who = (
+                f"{cancel.player} joue {cancel.source}, qui annule"
+                if cancel.player
+                else f"{cancel.source} annule"
+            )
+            self.souls_cancelled.append(m.name)
+            self.game.move(m.name, "defausse-monstres")
+            self.rec.step(
+                [MONSTER_DEATH, CONDITION] + ([cancel.ruling] if cancel.ruling else []),
+                f"{m.name} est un boss : {active.name} devrait gagner sa carte comme une âme, "
+                f"mais en réponse, {who} l'obtention de l'âme : {active.name} reste à "
+                f"{active.count('souls')} âme(s).",
+                ["la carte du boss est défaussée (le document ne dit pas où elle va)"],
+            )
+        elif info.boss:
             active.add("souls", info.souls)
             self.game.move(m.name, "ames", active.name)
             self.rec.step(
@@ -492,12 +514,30 @@ class _Attack:
                 return
             self.game.move(card.name, "defausse-monstres")
             self.refill.append(f"{card.name} (non-monstre, jouée)")
+            self.give_curse(card.name)
             self.rec.step(
                 [REFILL, RESOLVE_STACK],
                 f"La carte du dessus, {card.name}, n'est pas un monstre : le joueur actif la joue "
                 "et a la priorité ; une fois résolue, elle va dans sa défausse et l'étape se répète "
                 "avec la carte suivante.",
             )
+
+    def give_curse(self, name: str) -> None:
+        """A revealed curse is given to any player (errata of the curse cards), not only others."""
+        m = self.info[name]
+        if not m.curse:
+            return
+        if m.given_to is None:
+            raise ScenarioError("state.deck", f"{name} is a curse: say who it is given to")
+        self.hands[m.given_to].curses.append(name)
+        self.cursed.setdefault(m.given_to, []).append(name)
+        self.rec.step(
+            [CURSES, CURSE_ERRATUM],
+            f"{name} est une malédiction : une fois révélée, le joueur actif la donne à n'importe quel "
+            f"joueur, ici à {m.given_to}"
+            + (" (le joueur actif lui-même)" if m.given_to == self.sc.active_player else "")
+            + ".",
+        )
 
     def reward_text(self, m: Monster) -> str:
         return ", ".join(f"{n} {REWARD_FR[k]}" for k, n in m.reward.items()) or "aucune"
@@ -608,6 +648,8 @@ class _Attack:
             "winner": self.winner,
             "resolved_triggers": list(self.fired),
             "damage_triggers": list(self.triggered_by_damage),
+            "curses": dict(self.cursed),
+            "souls_cancelled": list(self.souls_cancelled),
         }
 
 
