@@ -350,6 +350,7 @@ class _StackPlay:
             self.deaths.append(p.kills)
             death = Play(f"mort {of(p.kills)}", p.kills, "mort")
             self.stack.push(StackItem(death.source, p.kills, death))
+            self.priority = self.sc.active_player
             self.rec.step(
                 [PLAYER_DEATH, RESOLVE_STACK],
                 f"{p.kills} meurt : sa mort est un effet déclenché, mis sur le dessus de la pile "
