@@ -31,6 +31,7 @@ from arbitre.model.four_souls.rules import (
     GAME,
     PLAYER_DEATH,
     PRIORITY,
+    REFILL,
     RESOLVE_STACK,
     RESPOND,
     ROLL,
@@ -38,6 +39,7 @@ from arbitre.model.four_souls.rules import (
 )
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings
 
+REFILL_SHOP = f"{GAME}/comment-jouer/rechargement/2"  # a shop slot: no step 2
 KINDS = ("effet", "jet", "relance", "fixe", "annulation", "achat", "dessus", "resolution")
 TARGETS_A_ROLL = ("relance", "fixe")
 BECOMES = ("objet", "âme")
@@ -57,6 +59,7 @@ class Play:
     destroys_item: bool = False  # the item's destruction is part of the effect
     becomes: str | None = None  # a loot card that becomes an item or a soul when it resolves
     ruling: str | None = None  # the card's ruling, cited when it applies
+    buys: str | None = None  # achat: an item of the shop (else the top of the treasure deck)
 
 
 @dataclass
@@ -68,6 +71,8 @@ class StackScenario:
     active_player: str
     plays: list[Play] = field(default_factory=list)
     treasure_deck: list[str] = field(default_factory=list)  # top first
+    shop: list[str] = field(default_factory=list)  # the items in the shop's slots
+    deactivated: list[str] = field(default_factory=list)  # cards that are deactivated
 
 
 def _simulate(plays: list[Play], p: Play, on_stack: list[Play]) -> None:
@@ -91,6 +96,8 @@ def read_stack(name: str, data: Fields) -> StackScenario:
     if active not in players:
         raise ScenarioError(state.where("active_player"), f"{active!r} is not one of the players")
     treasure_deck = state.str_list("treasure_deck", [])
+    shop = state.str_list("shop", [])
+    deactivated = state.str_list("deactivated", [])
     state.done()
     plays: list[Play] = []
     on_stack: list[Play] = []
@@ -117,6 +124,7 @@ def read_stack(name: str, data: Fields) -> StackScenario:
             destroys_item=pf.bool("destroys_item"),
             becomes=pf.choice("becomes", BECOMES, None),
             ruling=pf.str("ruling", None),
+            buys=pf.str("buys", None),
         )
         if p.ruling is not None and not p.ruling.startswith(f"{GAME}/"):
             raise ScenarioError(pf.where("ruling"), f"must be an id of {GAME}")
@@ -156,7 +164,12 @@ def read_stack(name: str, data: Fields) -> StackScenario:
         plays.append(p)
     if not plays:
         raise ScenarioError(data.where("actions.plays"), "put at least one thing on the stack")
-    return StackScenario(name, title, rulings, players, active, plays, treasure_deck)
+    for p in plays:
+        if p.kind == "achat" and p.buys is not None and p.buys not in shop:
+            raise ScenarioError(data.where("actions.plays"), f"{p.buys!r} is not in the shop")
+    return StackScenario(
+        name, title, rulings, players, active, plays, treasure_deck, shop, deactivated
+    )
 
 
 class _StackPlay:
@@ -170,6 +183,8 @@ class _StackPlay:
         self.cancelled: list[str] = []
         self.discarded: list[str] = []  # cards that went to the discard, in order
         self.treasure = list(sc.treasure_deck)  # top first
+        self.shop = list(sc.shop)
+        self.deactivated = list(sc.deactivated)
         self.bought: dict[str, str] = {}
         self.deaths: list[str] = []
         self.destroyed: list[str] = []
@@ -206,10 +221,8 @@ class _StackPlay:
             what = f"en réponse, {p.source} vise {p.target} pour en faire un {p.die}"
         elif p.kind == "achat":
             rules.append(BUY)
-            what = (
-                "la pile étant vide, sa déclaration d'achat (le dessus du paquet trésor) va sur "
-                "la pile"
-            )
+            bought = p.buys or "le dessus du paquet trésor"
+            what = f"la pile étant vide, sa déclaration d'achat ({bought}) va sur la pile"
         elif p.kind == "dessus":
             what = f"en réponse, {p.source} mettra {p.card} sur le dessus du paquet trésor"
         elif p.kind == "relance":
@@ -318,18 +331,7 @@ class _StackPlay:
             )
             return
         if p.kind == "achat":
-            if not self.treasure:
-                self.rec.step(
-                    [BUY], f"L'achat {of(p.player)} se résout : le paquet trésor est vide."
-                )
-                return
-            card = self.treasure.pop(0)
-            self.bought[p.player] = card
-            self.rec.step(
-                [BUY],
-                f"L'achat {of(p.player)} se résout : l'achat a lieu maintenant, avec le paquet tel "
-                f"qu'il est : {p.player} donne 10 ¢ à la réserve et gagne la carte du dessus, {card}.",
-            )
+            self.purchase(p)
             return
         if p.kind == "mort":
             self.rec.step(
@@ -358,6 +360,51 @@ class _StackPlay:
                 f"sur la pile : le joueur actif ({self.sc.active_player}) reçoit la priorité.",
             )
 
+    def purchase(self, p: Play) -> None:
+        """« Acheter »: the item of the shop, or the top of the treasure deck as it is now."""
+        if p.buys is None:
+            if not self.treasure:
+                self.rec.step(
+                    [BUY], f"L'achat {of(p.player)} se résout : le paquet trésor est vide."
+                )
+                return
+            card = self.treasure.pop(0)
+            where = f"avec le paquet tel qu'il est : la carte du dessus, {card}"
+        else:
+            card = p.buys
+            self.shop.remove(card)
+            where = f"{card}, qu'il prend dans la boutique"
+        self.bought[p.player] = card
+        still = (
+            f" {card} est désactivée : l'achat ne la recharge pas, elle reste désactivée."
+            if card in self.deactivated
+            else ""
+        )
+        self.rec.step(
+            [BUY],
+            f"L'achat {of(p.player)} se résout : l'achat a lieu maintenant ; {p.player} donne "
+            f"10 ¢ à la réserve et gagne en même temps {where}.{still}",
+        )
+        if p.buys is not None:
+            self.refill_shop()
+
+    def refill_shop(self) -> None:
+        """« Rechargement » of a shop slot: the top treasure goes there; nothing is played."""
+        if not self.treasure:
+            self.rec.step(
+                [REFILL, REFILL_SHOP], "Le paquet trésor est vide : l'emplacement reste vide."
+            )
+            return
+        card = self.treasure.pop(0)
+        self.shop.append(card)
+        self.rec.step(
+            [REFILL, REFILL_SHOP],
+            f"L'emplacement vide de la boutique est rechargé : la carte du dessus du paquet trésor, "
+            f"{card}, y est placée. C'est un objet : il n'y a pas d'étape 2 pour la boutique, "
+            "aucune carte n'y est jouée, elle y reste (quelle que soit sa couleur) et peut être "
+            "ciblée comme un objet.",
+        )
+
     def run(self) -> Trace:
         for p in self.sc.plays:
             if p.kind == "resolution":
@@ -374,6 +421,8 @@ class _StackPlay:
             "deaths": list(self.deaths),
             "destroyed_items": list(self.destroyed),
             "became": dict(self.became),
+            "shop": list(self.shop),
+            "deactivated": [c for c in self.deactivated if c not in self.destroyed],
         }
         return self.rec.trace("pile", GAME, self.sc, result)
 
