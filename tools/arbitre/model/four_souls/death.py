@@ -101,6 +101,7 @@ class DeathScenario:
     triggers: list[Trigger]
     events: list[Event]
     end_turn: bool = False
+    lasting: list[str] = field(default_factory=list)  # effects « jusqu'à la fin du tour »
 
 
 def _player(f: Fields) -> Holder:
@@ -166,6 +167,7 @@ def read_death(name: str, data: Fields) -> DeathScenario:
             )
         )
         tf.done()
+    lasting = state.str_list("until_end_of_turn", [])
     state.done()
     actions = data.sub("actions")
     events = []
@@ -201,9 +203,11 @@ def read_death(name: str, data: Fields) -> DeathScenario:
         events.append(e)
     end_turn = actions.bool("end_turn")
     actions.done()
-    return DeathScenario(
+    sc = DeathScenario(
         name, title, rulings, active, players, loot_deck, stack, triggers, events, end_turn
     )
+    sc.lasting = lasting
+    return sc
 
 
 class _Death:
@@ -225,6 +229,7 @@ class _Death:
         self.passed_to: str | None = None
         self.cut: dict[str, int] = {}
         self.damage_events: dict[str, int] = {}
+        self.lasting = list(sc.lasting)
         self.rec = Recorder(self.snapshot)
 
     def snapshot(self) -> dict[str, Any]:
@@ -478,10 +483,16 @@ class _Death:
             self.resolve_top()
         for h in self.sc.players:
             h.health = h.max_health
+        gone = (
+            f" ({', '.join(self.lasting)} : ils cessent d'exister, même sans carte en jeu)"
+            if self.lasting
+            else ""
+        )
+        self.lasting = []
         self.rec.step(
             [END_PHASE, ONCE_PER_TURN],
             "La pile est vide : tous les joueurs et les monstres sont soignés au maximum de leur "
-            "santé ; les effets « jusqu'à la fin du tour » disparaissent.",
+            f"santé ; les effets « jusqu'à la fin du tour » disparaissent{gone}.",
         )
         for h in self.sc.players:
             if len(h.loot) > HAND_LIMIT:
@@ -538,6 +549,7 @@ class _Death:
             "hand_limit_discards": dict(self.cut),
             "souls": {h.name: h.souls for h in self.sc.players if h.souls},
             "damage_events": dict(self.damage_events),
+            "until_end_of_turn": list(self.lasting),
         }
 
 

@@ -40,7 +40,18 @@ from arbitre.model.four_souls.rules import (
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings
 
 REFILL_SHOP = f"{GAME}/comment-jouer/rechargement/2"  # a shop slot: no step 2
-KINDS = ("effet", "jet", "relance", "fixe", "annulation", "achat", "dessus", "resolution")
+KINDS = (
+    "effet",
+    "jet",
+    "relance",
+    "fixe",
+    "annulation",
+    "achat",
+    "dessus",
+    "vote",
+    "resolution",
+)
+VOTE = f"{GAME}/regles-pour-les-cartes/cartes-tresor/remote-detonator"  # the only rule on votes
 TARGETS_A_ROLL = ("relance", "fixe")
 BECOMES = ("objet", "âme")
 
@@ -60,6 +71,7 @@ class Play:
     becomes: str | None = None  # a loot card that becomes an item or a soul when it resolves
     ruling: str | None = None  # the card's ruling, cited when it applies
     buys: str | None = None  # achat: an item of the shop (else the top of the treasure deck)
+    votes: dict[str, str] = field(default_factory=dict)  # vote: each player's vote
 
 
 @dataclass
@@ -126,6 +138,12 @@ def read_stack(name: str, data: Fields) -> StackScenario:
             ruling=pf.str("ruling", None),
             buys=pf.str("buys", None),
         )
+        if kind == "vote":
+            vf = pf.sub("votes")
+            p.votes = {n: vf.str(n) for n in players if vf.has(n)}
+            vf.done()
+            if set(p.votes) != set(players):
+                raise ScenarioError(pf.where("votes"), "every player votes")
         if p.ruling is not None and not p.ruling.startswith(f"{GAME}/"):
             raise ScenarioError(pf.where("ruling"), f"must be an id of {GAME}")
         if p.destroys_item and not p.item:
@@ -184,6 +202,7 @@ class _StackPlay:
         self.discarded: list[str] = []  # cards that went to the discard, in order
         self.treasure = list(sc.treasure_deck)  # top first
         self.shop = list(sc.shop)
+        self.vote_order: list[str] = []
         self.deactivated = list(sc.deactivated)
         self.bought: dict[str, str] = {}
         self.deaths: list[str] = []
@@ -333,6 +352,16 @@ class _StackPlay:
         if p.kind == "achat":
             self.purchase(p)
             return
+        if p.kind == "vote":
+            order = self.game.turn_order(self.sc.active_player)
+            self.vote_order = order
+            votes = ", ".join(f"{n} : {p.votes[n]}" for n in order)
+            self.rec.step(
+                [VOTE],
+                f"{p.source} se résout : on vote dans l'ordre du tour en commençant par le joueur "
+                f"actif ({self.sc.active_player}), même si {p.player} a joué la carte : {votes}.",
+            )
+            return
         if p.kind == "mort":
             self.rec.step(
                 [PLAYER_DEATH],
@@ -422,6 +451,7 @@ class _StackPlay:
             "destroyed_items": list(self.destroyed),
             "became": dict(self.became),
             "shop": list(self.shop),
+            "vote_order": list(self.vote_order),
             "deactivated": [c for c in self.deactivated if c not in self.destroyed],
         }
         return self.rec.trace("pile", GAME, self.sc, result)
