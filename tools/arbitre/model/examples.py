@@ -98,6 +98,8 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("altered", "nuit"): (altered_night.read_night, altered_night.run_night),
     ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
     ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
+    ("four-souls", "mort"): (four_souls.read_death, four_souls.resolve_death),
+    ("four-souls", "gains"): (four_souls.read_gains, four_souls.resolve_gains),
     ("marvel-champions", "attaque"): (
         marvel_champions.read_attacks,
         marvel_champions.resolve_attacks,
@@ -190,13 +192,14 @@ def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
 
 
-NOT_EXPRESSIBLE = "not-expressible"  # `<game>--not-expressible.yaml`: rulings no scenario states
+# Accounting files beside the scenarios (« <game>--not-expressible.yaml », « …--not-determinate »):
+# lists of rulings, not scenarios.
+ACCOUNTING = ("--not-expressible", "--not-determinate")
 
 
 def scenario_files(directory: Path | None = None) -> list[Path]:
-    # `<game>--not-expressible.yaml` is the game's list of rulings no scenario states (not a scenario).
-    files = (directory or scenario_dir()).glob("*.yaml")
-    return sorted(p for p in files if not p.stem.endswith(NOT_EXPRESSIBLE))
+    paths = (directory or scenario_dir()).glob("*.yaml")
+    return sorted(p for p in paths if not p.stem.endswith(ACCOUNTING))
 
 
 def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:

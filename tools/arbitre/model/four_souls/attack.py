@@ -47,6 +47,9 @@ from arbitre.model.four_souls.rules import (
 )
 from arbitre.model.scenario import ScenarioError
 
+CURSES = f"{GAME}/cartes/maledictions/1"
+CURSE_ERRATUM = f"{GAME}/reference/errata-des-monstres/curse-cards"
+
 
 def _clamp(value: int) -> int:
     return min(max(value, 1), 6)
@@ -107,6 +110,11 @@ class _Attack:
         self.stack = Stack()
         self.triggers = TriggerQueue(monsters_then_turn_order(TIMING))
         self.current = 0  # the result on the stack while a roll is being made
+        self.fired: list[str] = []  # result triggers that resolved, in order
+        self.damage_this_turn: dict[str, int] = {}
+        self.triggered_by_damage: list[str] = []
+        self.cursed: dict[str, list[str]] = {}
+        self.souls_cancelled: list[str] = []
         self.rec = Recorder(self.snapshot)
 
     def _monster_card(self, m: Monster, zone: str) -> None:
@@ -152,6 +160,7 @@ class _Attack:
         if card.kind != "monstre":
             self.attack_lost = True
             self.game.move(card.name, "defausse-monstres")
+            self.give_curse(card.name)
             self.rec.step(
                 [ATTACK],
                 f"Étape 2 : {a} révèle le dessus du paquet de monstres : {card.name} n'est pas un "
@@ -339,6 +348,7 @@ class _Attack:
                 f"{damage.result} : sa condition n'est plus remplie, il s'efface sans effet.",
             )
             return
+        self.fired.append(t.source)
         if t.final_reroll is None:
             what = f" : {t.text}" if t.text else ""
             self.rec.step([ROLL], f"{t.source} se résout{what}.")
@@ -375,6 +385,32 @@ class _Attack:
             f"Étape 4 : les dégâts de combat se résolvent ; {card.name} subit {damage.amount} "
             f"dégât(s) ({card.value('pv')} PV restants).",
         )
+        self.cumulative(card.name, damage.amount)
+
+    def cumulative(self, name: str, amount: int) -> None:
+        """A monster's « each time N damage in total is dealt to it this turn » trigger."""
+        m = self.info.get(name)
+        if m is None or m.every_damage is None or not amount:
+            return
+        before = self.damage_this_turn.get(name, 0)
+        total = self.damage_this_turn[name] = before + amount
+        fires = total // m.every_damage - before // m.every_damage
+        rules = [TIMING] + ([m.ruling] if m.ruling else [])
+        if not fires:
+            self.rec.step(
+                rules,
+                f"{name} a subi {total} dégât(s) en tout ce tour : son effet (tous les "
+                f"{m.every_damage} dégâts cumulés) ne se déclenche pas encore.",
+            )
+        for _ in range(fires):
+            self.triggered_by_damage.append(name)
+            what = f" : {m.every_damage_text}" if m.every_damage_text else ""
+            self.rec.step(
+                rules,
+                f"{name} a subi {total} dégât(s) en tout ce tour, pas forcément en une fois : son "
+                f"effet de monstre (tous les {m.every_damage} dégâts cumulés) se déclenche, va "
+                f"sur la pile et se résout{what}.",
+            )
 
     # -- deaths --
     def monster_dies(self) -> None:
@@ -413,7 +449,23 @@ class _Attack:
             [MONSTER_DEATH],
             f"La récompense se résout : {active.name} reçoit {self.reward_text(info)}.",
         )
-        if info.boss:
+        cancel = self.sc.soul_cancelled_by
+        if info.boss and cancel is not None:
+            who = (
+                f"{cancel.player} joue {cancel.source}, qui annule"
+                if cancel.player
+                else f"{cancel.source} annule"
+            )
+            self.souls_cancelled.append(m.name)
+            self.game.move(m.name, "defausse-monstres")
+            self.rec.step(
+                [MONSTER_DEATH, CONDITION] + ([cancel.ruling] if cancel.ruling else []),
+                f"{m.name} est un boss : {active.name} devrait gagner sa carte comme une âme, "
+                f"mais en réponse, {who} l'obtention de l'âme : {active.name} reste à "
+                f"{active.count('souls')} âme(s).",
+                ["la carte du boss est défaussée (le document ne dit pas où elle va)"],
+            )
+        elif info.boss:
             active.add("souls", info.souls)
             self.game.move(m.name, "ames", active.name)
             self.rec.step(
@@ -462,12 +514,30 @@ class _Attack:
                 return
             self.game.move(card.name, "defausse-monstres")
             self.refill.append(f"{card.name} (non-monstre, jouée)")
+            self.give_curse(card.name)
             self.rec.step(
                 [REFILL, RESOLVE_STACK],
                 f"La carte du dessus, {card.name}, n'est pas un monstre : le joueur actif la joue "
                 "et a la priorité ; une fois résolue, elle va dans sa défausse et l'étape se répète "
                 "avec la carte suivante.",
             )
+
+    def give_curse(self, name: str) -> None:
+        """A revealed curse is given to any player (errata of the curse cards), not only others."""
+        m = self.info[name]
+        if not m.curse:
+            return
+        if m.given_to is None:
+            raise ScenarioError("state.deck", f"{name} is a curse: say who it is given to")
+        self.hands[m.given_to].curses.append(name)
+        self.cursed.setdefault(m.given_to, []).append(name)
+        self.rec.step(
+            [CURSES, CURSE_ERRATUM],
+            f"{name} est une malédiction : une fois révélée, le joueur actif la donne à n'importe quel "
+            f"joueur, ici à {m.given_to}"
+            + (" (le joueur actif lui-même)" if m.given_to == self.sc.active_player else "")
+            + ".",
+        )
 
     def reward_text(self, m: Monster) -> str:
         return ", ".join(f"{n} {REWARD_FR[k]}" for k, n in m.reward.items()) or "aucune"
@@ -576,6 +646,10 @@ class _Attack:
             "slot": self.slot,
             "refill": list(self.refill),
             "winner": self.winner,
+            "resolved_triggers": list(self.fired),
+            "damage_triggers": list(self.triggered_by_damage),
+            "curses": dict(self.cursed),
+            "souls_cancelled": list(self.souls_cancelled),
         }
 
 

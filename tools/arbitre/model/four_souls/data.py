@@ -53,6 +53,20 @@ class Monster:
     monster: bool = True  # False: a non-monster card of the monster deck
     cannot_be_attacked: bool = False  # Death's Head, Stoney
     ruling: str | None = None  # the card's ruling, cited when it applies
+    # « chaque fois que N dégâts cumulés lui sont infligés au cours d'un tour »: N and the effect
+    every_damage: int | None = None
+    every_damage_text: str = ""
+    curse: bool = False  # a curse card of the monster deck (a non-monster card)
+    given_to: str | None = None  # a curse: the player it is given to (a choice of the scenario)
+
+
+@dataclass
+class SoulCancel:
+    """An effect that cancels gaining a boss's soul, played in response (a card's ability)."""
+
+    source: str
+    player: str | None = None  # None: a monster card's effect
+    ruling: str | None = None
 
 
 @dataclass
@@ -102,6 +116,7 @@ class AttackScenario:
     rolls: list[Roll]
     phase: str = "action"
     active_monsters: list[str] = field(default_factory=list)  # other monsters in the slots
+    soul_cancelled_by: SoulCancel | None = None
 
 
 def _die(f: Fields, key: str) -> int:
@@ -123,7 +138,15 @@ def _monster(f: Fields, game_prefix: str) -> Monster:
         monster=f.bool("monster", True),
         cannot_be_attacked=f.bool("cannot_be_attacked"),
         ruling=f.str("ruling", None),
+        every_damage=f.int("every_damage", None, minimum=1),
+        every_damage_text=f.str("every_damage_text", ""),
+        curse=f.bool("curse"),
+        given_to=f.str("given_to", None),
     )
+    if m.curse and m.monster:
+        raise ScenarioError(f.where("curse"), "a curse is a non-monster card (monster: false)")
+    if m.given_to is not None and not m.curse:
+        raise ScenarioError(f.where("given_to"), "only a curse is given to a player")
     if f.has("reward"):
         rf = f.sub("reward")
         m.reward = {k: rf.int(k, minimum=1) for k in REWARDS if rf.has(k)}
@@ -188,6 +211,17 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
                 state.where("monster" if monster and i == 0 else "deck"),
                 f"kills_on_death: {m.kills_on_death!r} is not one of the players",
             )
+        if m.given_to is not None and m.given_to not in names:
+            raise ScenarioError(state.where("deck"), f"given_to: {m.given_to!r} is not a player")
+    cancel = None
+    if state.has("soul_cancelled_by"):
+        cf = state.sub("soul_cancelled_by")
+        cancel = SoulCancel(cf.str("source"), cf.str("player", None), cf.str("ruling", None))
+        if cancel.player is not None and cancel.player not in names:
+            raise ScenarioError(cf.where("player"), f"{cancel.player!r} is not one of the players")
+        if cancel.ruling is not None and not cancel.ruling.startswith(f"{GAME}/"):
+            raise ScenarioError(cf.where("ruling"), f"must be an id of {GAME}")
+        cf.done()
     state.done()
 
     actions = data.sub("actions", None) or Fields({}, "actions")
@@ -225,6 +259,6 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
         rf.done()
         rolls.append(roll)
     actions.done()
-    return AttackScenario(
-        name, title, rulings, active, players, target, monster, deck, rolls, phase
-    )
+    sc = AttackScenario(name, title, rulings, active, players, target, monster, deck, rolls, phase)
+    sc.soul_cancelled_by = cancel
+    return sc

@@ -42,7 +42,6 @@ PLAYER_DEATH = f"{RULES}/mort-d-un-joueur/1"
 REFILL = f"{RULES}/rechargement/1"
 TIMING = f"{RULES}/timing/1"  # simultaneous triggers: monsters first, then turn order
 CONDITION = f"{GAME}/autres-regles/petillement/1"
-BUTTER_BEAN = f"{GAME}/regles-pour-les-cartes/cartes-butin/butter-bean"  # discard order
 CANCEL = CONDITION  # « Pétillement »: cancelled effects leave the stack without resolving  # « Condition non remplie »: fizzles
 VICTORY = f"{GAME}/ames/remporter-la-partie/2"  # the first player with 4 souls wins
 SOUL_VALUE = f"{GAME}/ames/remporter-la-partie/1"  # the soul symbol says how many souls
@@ -50,6 +49,7 @@ SOULS_TO_WIN = 4
 GLOSSARY = f"{GAME}/glossaire"
 DEATH_GLOSSARY = f"{GLOSSARY}/mort"  # damage triggers first, then the death
 PENALTY = f"{GLOSSARY}/penalite-de-mort"
+EXTRA_ATTACKS = f"{GLOSSARY}/attaques-supplementaires"  # declared in the action phase, stack empty
 FINAL_REROLL_FIZZLES = (
     f"{GAME}/regles-pour-les-cartes/cartes-tresor/sacred-heart-dads-lost-coin-the-missing-page"
 )
@@ -73,7 +73,7 @@ TURN = Sequence(
             (ACTION_PHASE,),
             text_fr="le joueur actif a la priorité : une carte butin, un achat, une attaque, "
             "dans l'ordre qu'il veut.",
-            allows=frozenset({"butin", "achat", "attaque", "reponse"}),
+            allows=frozenset({"butin", "achat", "attaque", "attaque_supplementaire", "reponse"}),
             limits=(("butin", 1, ACTION_PHASE),),
         ),
         Phase(
@@ -90,8 +90,16 @@ TURN = Sequence(
         ("butin", "jouer une carte butin"),
         ("achat", "acheter (un objet du magasin ou le dessus du paquet trésor, 10 ¢)"),
         ("attaque", "attaquer (un monstre actif ou le dessus du paquet de monstres)"),
+        (
+            "attaque_supplementaire",
+            "faire une attaque supplémentaire (un effet l'oblige ou la permet)",
+        ),
         ("reponse", "répondre (carte butin, effet activé ou payant)"),
     ),
     limits=(("attaque", 1, ATTACK), ("achat", 1, BUY)),
-    action_rules=(("attaque", ATTACK_ONLY_IN_ACTION), ("achat", BUY)),
+    action_rules=(
+        ("attaque", ATTACK_ONLY_IN_ACTION),
+        ("attaque_supplementaire", EXTRA_ATTACKS),
+        ("achat", BUY),
+    ),
 )

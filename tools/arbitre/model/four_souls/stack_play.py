@@ -6,6 +6,13 @@ before it.  When everyone has passed in a row, the top of the stack resolves; af
 resolution the active player gets priority again.  A roll is an item of its own; a reroll changes
 the result of the roll it targets; « No! », « Butter Bean! » cancel what they target: it leaves the
 stack without resolving (« Pétillement »).
+
+More kinds of play: « fixe » sets the result of the roll it targets (Godhead: « changer son jet en
+un 6 »); « achat » declares a purchase of the top of the treasure deck (only the active player, only
+on an empty stack: « Acheter »), bought at resolution from the deck as it is then; « dessus » puts a
+card on top of the treasure deck; an effect may `kill` a player: on resolution the death goes on top
+of the stack (« Mort d'un joueur ») and the active player gets priority.  A `resolution` line says
+that everyone passes and the top resolves before the next play (« Résoudre la pile »).
 """
 
 from __future__ import annotations
@@ -13,14 +20,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import of
+from arbitre.model.core.rules import require
 from arbitre.model.core.stack import Stack, StackItem
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.four_souls.rules import (
-    BUTTER_BEAN,
+    BUY,
     CANCEL,
     GAME,
+    PLAYER_DEATH,
     PRIORITY,
+    REFILL,
     RESOLVE_STACK,
     RESPOND,
     ROLL,
@@ -28,7 +39,21 @@ from arbitre.model.four_souls.rules import (
 )
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings
 
-KINDS = ("effet", "jet", "relance", "annulation")
+REFILL_SHOP = f"{GAME}/comment-jouer/rechargement/2"  # a shop slot: no step 2
+KINDS = (
+    "effet",
+    "jet",
+    "relance",
+    "fixe",
+    "annulation",
+    "achat",
+    "dessus",
+    "vote",
+    "resolution",
+)
+VOTE = f"{GAME}/regles-pour-les-cartes/cartes-tresor/remote-detonator"  # the only rule on votes
+TARGETS_A_ROLL = ("relance", "fixe")
+BECOMES = ("objet", "âme")
 
 
 @dataclass
@@ -38,7 +63,15 @@ class Play:
     kind: str  # one of KINDS
     text: str = ""
     die: int | None = None  # jet, relance
-    target: str | None = None  # relance, annulation: the source of an item on the stack
+    target: str | None = None  # relance, fixe, annulation: the source of an item on the stack
+    kills: str | None = None  # effet: the player it kills when it resolves
+    card: str | None = None  # dessus: the card put on top of the treasure deck
+    item: str | None = None  # effet: the item whose ability this is (not a card on the stack)
+    destroys_item: bool = False  # the item's destruction is part of the effect
+    becomes: str | None = None  # a loot card that becomes an item or a soul when it resolves
+    ruling: str | None = None  # the card's ruling, cited when it applies
+    buys: str | None = None  # achat: an item of the shop (else the top of the treasure deck)
+    votes: dict[str, str] = field(default_factory=dict)  # vote: each player's vote
 
 
 @dataclass
@@ -49,6 +82,21 @@ class StackScenario:
     players: list[str]
     active_player: str
     plays: list[Play] = field(default_factory=list)
+    treasure_deck: list[str] = field(default_factory=list)  # top first
+    shop: list[str] = field(default_factory=list)  # the items in the shop's slots
+    deactivated: list[str] = field(default_factory=list)  # cards that are deactivated
+
+
+def _simulate(plays: list[Play], p: Play, on_stack: list[Play]) -> None:
+    """Keep `on_stack` as the reader's view of the stack (sources, bottom first) after `p`."""
+    if p.kind != "resolution":
+        on_stack.append(p)
+        return
+    top = on_stack.pop()
+    if top.kind == "annulation":
+        on_stack[:] = [q for q in on_stack if q.source != top.target]
+    if top.kills is not None:
+        on_stack.append(Play(f"mort {of(top.kills)}", top.kills, "effet"))
 
 
 def read_stack(name: str, data: Fields) -> StackScenario:
@@ -59,31 +107,87 @@ def read_stack(name: str, data: Fields) -> StackScenario:
     active = state.str("active_player")
     if active not in players:
         raise ScenarioError(state.where("active_player"), f"{active!r} is not one of the players")
+    treasure_deck = state.str_list("treasure_deck", [])
+    shop = state.str_list("shop", [])
+    deactivated = state.str_list("deactivated", [])
     state.done()
     plays: list[Play] = []
+    on_stack: list[Play] = []
     for pf in data.sub("actions").records("plays"):
+        kind = pf.choice("kind", KINDS)
+        if kind == "resolution":
+            pf.done()
+            if not on_stack:
+                raise ScenarioError(pf.where("kind"), "nothing on the stack to resolve")
+            p = Play("", active, kind)
+            _simulate(plays, p, on_stack)
+            plays.append(p)
+            continue
         p = Play(
             source=pf.str("source"),
             player=pf.str("player"),
-            kind=pf.choice("kind", KINDS),
+            kind=kind,
             text=pf.str("text", ""),
             die=pf.int("die", None, minimum=1),
             target=pf.str("target", None),
+            kills=pf.str("kills", None),
+            card=pf.str("card", None),
+            item=pf.str("item", None),
+            destroys_item=pf.bool("destroys_item"),
+            becomes=pf.choice("becomes", BECOMES, None),
+            ruling=pf.str("ruling", None),
+            buys=pf.str("buys", None),
         )
+        if kind == "vote":
+            vf = pf.sub("votes")
+            p.votes = {n: vf.str(n) for n in players if vf.has(n)}
+            vf.done()
+            if set(p.votes) != set(players):
+                raise ScenarioError(pf.where("votes"), "every player votes")
+        if p.ruling is not None and not p.ruling.startswith(f"{GAME}/"):
+            raise ScenarioError(pf.where("ruling"), f"must be an id of {GAME}")
+        if p.destroys_item and not p.item:
+            raise ScenarioError(pf.where("destroys_item"), "name the item (item:)")
         if p.player not in players:
             raise ScenarioError(pf.where("player"), f"{p.player!r} is not one of the players")
-        if p.kind in ("jet", "relance") and (p.die is None or p.die > 6):
+        if p.kills is not None and p.kills not in players:
+            raise ScenarioError(pf.where("kills"), f"{p.kills!r} is not one of the players")
+        if p.kind in ("jet",) + TARGETS_A_ROLL and (p.die is None or p.die > 6):
             raise ScenarioError(pf.where("die"), "a roll or reroll needs a die from 1 to 6")
-        if p.kind in ("relance", "annulation"):
-            if p.target not in [q.source for q in plays]:
-                raise ScenarioError(pf.where("target"), "must be the source of an earlier play")
-            if p.kind == "relance" and next(q for q in plays if q.source == p.target).kind != "jet":
+        if p.kind == "dessus" and not p.card:
+            raise ScenarioError(pf.where("card"), "name the card put on top of the treasure deck")
+        if p.kind in TARGETS_A_ROLL + ("annulation",):
+            if p.target not in [q.source for q in on_stack]:
+                raise ScenarioError(pf.where("target"), "must be the source of a play on the stack")
+            aimed = next(q for q in on_stack if q.source == p.target)
+            if p.kind in TARGETS_A_ROLL and aimed.kind != "jet":
                 raise ScenarioError(pf.where("target"), "a reroll targets a roll")
+        if p.kind == "achat":
+            require(
+                p.player == active,
+                BUY,
+                f"{p.player} n'est pas le joueur actif : seul le joueur actif achète, pendant sa "
+                "phase d'action",
+                pf.where("player"),
+            )
+            require(
+                not on_stack,
+                BUY,
+                f"{p.player} ne peut commencer un achat que lorsque la pile est vide (pas en "
+                "réponse à quoi que ce soit)",
+                pf.where("kind"),
+            )
         pf.done()
+        _simulate(plays, p, on_stack)
         plays.append(p)
     if not plays:
         raise ScenarioError(data.where("actions.plays"), "put at least one thing on the stack")
-    return StackScenario(name, title, rulings, players, active, plays)
+    for p in plays:
+        if p.kind == "achat" and p.buys is not None and p.buys not in shop:
+            raise ScenarioError(data.where("actions.plays"), f"{p.buys!r} is not in the shop")
+    return StackScenario(
+        name, title, rulings, players, active, plays, treasure_deck, shop, deactivated
+    )
 
 
 class _StackPlay:
@@ -96,6 +200,14 @@ class _StackPlay:
         self.resolved: list[str] = []
         self.cancelled: list[str] = []
         self.discarded: list[str] = []  # cards that went to the discard, in order
+        self.treasure = list(sc.treasure_deck)  # top first
+        self.shop = list(sc.shop)
+        self.vote_order: list[str] = []
+        self.deactivated = list(sc.deactivated)
+        self.bought: dict[str, str] = {}
+        self.deaths: list[str] = []
+        self.destroyed: list[str] = []
+        self.became: dict[str, str] = {}
         self.rec = Recorder(self.snapshot)
 
     def snapshot(self) -> dict[str, Any]:
@@ -124,6 +236,14 @@ class _StackPlay:
             self.rolls[p.source] = p.die  # type: ignore[assignment]
             rules.append(ROLL)
             what = f"le résultat {p.die} est mis sur la pile"
+        elif p.kind == "fixe":
+            what = f"en réponse, {p.source} vise {p.target} pour en faire un {p.die}"
+        elif p.kind == "achat":
+            rules.append(BUY)
+            bought = p.buys or "le dessus du paquet trésor"
+            what = f"la pile étant vide, sa déclaration d'achat ({bought}) va sur la pile"
+        elif p.kind == "dessus":
+            what = f"en réponse, {p.source} mettra {p.card} sur le dessus du paquet trésor"
         elif p.kind == "relance":
             what = f"en réponse, {p.source} vise {p.target}"
         elif p.kind == "annulation":
@@ -141,22 +261,25 @@ class _StackPlay:
             f"{verb} : {what} ; il garde la priorité. Pile, {self.stack.describe()}.",
         )
 
-    def resolve_all(self) -> None:
-        while not self.stack.empty():
-            others = [n for n in self.game.turn_order(self.priority)]
+    def resolve_one(self) -> None:
+        others = [n for n in self.game.turn_order(self.priority)]
+        self.rec.step(
+            [RESOLVE_STACK],
+            f"Tous les joueurs passent la priorité l'un après l'autre ({', '.join(others)}) : "
+            f"le dessus de la pile, {self.stack.top().label_fr}, se résout.",  # type: ignore[union-attr]
+        )
+        item = self.stack.pop()
+        self.resolve(item.payload)
+        self.priority = self.sc.active_player
+        if not self.stack.empty():
             self.rec.step(
                 [RESOLVE_STACK],
-                f"Tous les joueurs passent la priorité l'un après l'autre ({', '.join(others)}) : "
-                f"le dessus de la pile, {self.stack.top().label_fr}, se résout.",  # type: ignore[union-attr]
+                f"Après la résolution, le joueur actif ({self.sc.active_player}) a la priorité.",
             )
-            item = self.stack.pop()
-            self.resolve(item.payload)
-            self.priority = self.sc.active_player
-            if not self.stack.empty():
-                self.rec.step(
-                    [RESOLVE_STACK],
-                    f"Après la résolution, le joueur actif ({self.sc.active_player}) a la priorité.",
-                )
+
+    def resolve_all(self) -> None:
+        while not self.stack.empty():
+            self.resolve_one()
 
     def resolve(self, p: Play) -> None:
         self.resolved.append(p.source)
@@ -169,12 +292,34 @@ class _StackPlay:
                 return
             self.stack.items.remove(target)
             self.cancelled.append(target.label_fr)
+            aimed: Play = target.payload
+            rules = [CANCEL, RESOLVE_STACK] + ([p.ruling] if p.ruling else [])
+            if aimed.item is not None:
+                self.discarded.append(p.source)
+                kept = (
+                    f" ; la destruction de {aimed.item} fait partie de l'effet : {aimed.item} "
+                    "n'est pas détruit et reste en jeu (son utilisation n'est que retardée)"
+                    if aimed.destroys_item
+                    else ""
+                )
+                self.rec.step(
+                    rules,
+                    f"{p.source} se résout : l'effet de {aimed.item} est annulé, retiré de la pile "
+                    f"sans être résolu ; ce n'est pas une carte, rien n'est défaussé{kept}. Puis "
+                    f"{p.source} va dans la défausse.",
+                )
+                return
             self.discarded += [target.label_fr, p.source]  # the cancelled card first
+            still = (
+                f" ({target.label_fr} est encore une carte butin tant qu'elle n'est pas résolue : "
+                f"elle ne devient jamais {'un objet' if aimed.becomes == 'objet' else 'une âme'})"
+                if aimed.becomes
+                else ""
+            )
             self.rec.step(
-                [CANCEL, RESOLVE_STACK]
-                + ([BUTTER_BEAN] if p.source.startswith("Butter Bean") else []),
+                rules,
                 f"{p.source} se résout : {target.label_fr} est annulé, retiré de la pile sans être "
-                f"résolu et défaussé en premier ; puis {p.source} va dans la défausse.",
+                f"résolu et défaussé en premier{still} ; puis {p.source} va dans la défausse.",
             )
             return
         if p.kind == "relance":
@@ -186,21 +331,128 @@ class _StackPlay:
                 f"{old} à {p.die}.",
             )
             return
+        if p.kind == "fixe":
+            old = self.rolls[p.target]  # type: ignore[index]
+            self.rolls[p.target] = p.die  # type: ignore[index,assignment]
+            self.rec.step(
+                [ROLL],
+                f"{p.source} se résout : le résultat sur la pile passe de {old} à {p.die}.",
+            )
+            return
         if p.kind == "jet":
             self.rec.step([ROLL], f"Le jet se résout avec le résultat {self.rolls[p.source]}.")
             return
+        if p.kind == "dessus":
+            self.treasure.insert(0, p.card)  # type: ignore[arg-type]
+            self.rec.step(
+                [RESOLVE_STACK],
+                f"{p.source} se résout : {p.card} est maintenant le dessus du paquet trésor.",
+            )
+            return
+        if p.kind == "achat":
+            self.purchase(p)
+            return
+        if p.kind == "vote":
+            order = self.game.turn_order(self.sc.active_player)
+            self.vote_order = order
+            votes = ", ".join(f"{n} : {p.votes[n]}" for n in order)
+            self.rec.step(
+                [VOTE],
+                f"{p.source} se résout : on vote dans l'ordre du tour en commençant par le joueur "
+                f"actif ({self.sc.active_player}), même si {p.player} a joué la carte : {votes}.",
+            )
+            return
+        if p.kind == "mort":
+            self.rec.step(
+                [PLAYER_DEATH],
+                f"La mort {of(p.player)} se résout : la Pénalité de Mort suit (voir la procédure "
+                "« mort »).",
+            )
+            return
         done = f" : {p.text}" if p.text else ""
+        if p.destroys_item:
+            self.destroyed.append(p.item)  # type: ignore[arg-type]
+            done += f" ; {p.item} est détruit, comme l'effet le dit"
+        if p.becomes:
+            self.became[p.source] = p.becomes
+            done += f" ; la carte devient {'un objet' if p.becomes == 'objet' else 'une âme'}"
         self.rec.step([RESOLVE_STACK], f"{p.source} se résout{done}.")
+        if p.kills is not None:
+            self.deaths.append(p.kills)
+            death = Play(f"mort {of(p.kills)}", p.kills, "mort")
+            self.stack.push(StackItem(death.source, p.kills, death))
+            self.priority = self.sc.active_player
+            self.rec.step(
+                [PLAYER_DEATH, RESOLVE_STACK],
+                f"{p.kills} meurt : sa mort est un effet déclenché, mis sur le dessus de la pile "
+                f"({self.stack.describe()}). Quelque chose s'est résolu et les déclencheurs sont "
+                f"sur la pile : le joueur actif ({self.sc.active_player}) reçoit la priorité.",
+            )
+
+    def purchase(self, p: Play) -> None:
+        """« Acheter »: the item of the shop, or the top of the treasure deck as it is now."""
+        if p.buys is None:
+            if not self.treasure:
+                self.rec.step(
+                    [BUY], f"L'achat {of(p.player)} se résout : le paquet trésor est vide."
+                )
+                return
+            card = self.treasure.pop(0)
+            where = f"avec le paquet tel qu'il est : la carte du dessus, {card}"
+        else:
+            card = p.buys
+            self.shop.remove(card)
+            where = f"{card}, qu'il prend dans la boutique"
+        self.bought[p.player] = card
+        still = (
+            f" {card} est désactivée : l'achat ne la recharge pas, elle reste désactivée."
+            if card in self.deactivated
+            else ""
+        )
+        self.rec.step(
+            [BUY],
+            f"L'achat {of(p.player)} se résout : l'achat a lieu maintenant ; {p.player} donne "
+            f"10 ¢ à la réserve et gagne en même temps {where}.{still}",
+        )
+        if p.buys is not None:
+            self.refill_shop()
+
+    def refill_shop(self) -> None:
+        """« Rechargement » of a shop slot: the top treasure goes there; nothing is played."""
+        if not self.treasure:
+            self.rec.step(
+                [REFILL, REFILL_SHOP], "Le paquet trésor est vide : l'emplacement reste vide."
+            )
+            return
+        card = self.treasure.pop(0)
+        self.shop.append(card)
+        self.rec.step(
+            [REFILL, REFILL_SHOP],
+            f"L'emplacement vide de la boutique est rechargé : la carte du dessus du paquet trésor, "
+            f"{card}, y est placée. C'est un objet : il n'y a pas d'étape 2 pour la boutique, "
+            "aucune carte n'y est jouée, elle y reste (quelle que soit sa couleur) et peut être "
+            "ciblée comme un objet.",
+        )
 
     def run(self) -> Trace:
         for p in self.sc.plays:
-            self.play(p)
+            if p.kind == "resolution":
+                self.resolve_one()
+            else:
+                self.play(p)
         self.resolve_all()
         result = {
             "resolved": list(self.resolved),
             "cancelled": list(self.cancelled),
             "roll_results": dict(self.rolls),
             "discarded": list(self.discarded),
+            "bought": dict(self.bought),
+            "deaths": list(self.deaths),
+            "destroyed_items": list(self.destroyed),
+            "became": dict(self.became),
+            "shop": list(self.shop),
+            "vote_order": list(self.vote_order),
+            "deactivated": [c for c in self.deactivated if c not in self.destroyed],
         }
         return self.rec.trace("pile", GAME, self.sc, result)
 
