@@ -34,6 +34,7 @@ from arbitre.model import (
     four_souls,
     marvel_champions,
     marvel_encounter,
+    marvel_player_effects,
     marvel_villain_phase,
     the_spoils,
     the_spoils_play,
@@ -68,6 +69,10 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
         marvel_champions.resolve_attacks,
     ),
     ("marvel-champions", "revelation"): (marvel_encounter.read_reveal, marvel_encounter.run_reveal),
+    ("marvel-champions", "effet_joueur"): (
+        marvel_player_effects.read_player_effects,
+        marvel_player_effects.run_player_effects,
+    ),
     ("marvel-champions", "phase_du_mechant"): (
         marvel_villain_phase.read_villain_phase,
         marvel_villain_phase.run_villain_phase,
@@ -148,7 +153,9 @@ def scenario_dir() -> Path:
 
 
 def scenario_files(directory: Path | None = None) -> list[Path]:
-    return sorted((directory or scenario_dir()).glob("*.yaml"))
+    # `<game>--not-expressible.yaml` lists the rulings no scenario states: not a scenario.
+    files = (directory or scenario_dir()).glob("*.yaml")
+    return sorted(p for p in files if not p.name.endswith("--not-expressible.yaml"))
 
 
 def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:

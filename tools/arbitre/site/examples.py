@@ -61,6 +61,7 @@ PROCEDURE_LABELS = {
     "manche": "manche",
     "jouer_carte": "jouer une carte",
     "revelation": "révélation de cartes Rencontre",
+    "effet_joueur": "effets d'un joueur : dégâts et menace",
 }
 
 # --- the starting position in French --------------------------------------------------------------
