@@ -569,7 +569,7 @@ class _Run:
         total = f"{' + '.join(parts)} = {amount}" if len(parts) > 1 else f"{amount}"
         why = f"{eff.card} inflige {total} dégât(s) à {target.name}"
         if not tough:
-            why += f" ({user.name} a le trait {eff.ignores_tough_if.upper()})"
+            why += f" ({user.name} a le trait {eff.ignores_tough_if})"
         self.deal(target, amount, why, rules, tough)
         if is_attack and target.riposte:
             if self.alive(target.name):
@@ -657,7 +657,8 @@ class _Run:
         self.threat[name] -= removed
         rec.step(
             rules,
-            f"{eff.card} retire {' + '.join(parts)} = {amount} menace(s) de {name} "
+            f"{eff.card} retire {' + '.join(parts) + ' = ' if len(parts) > 1 else ''}{amount} "
+            f"menace(s) de {name} "
             f"({self.threat[name]} restante(s)).",
         )
         if self.threat[name] == 0 and name not in self.main:
