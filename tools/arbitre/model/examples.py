@@ -35,6 +35,7 @@ from arbitre.model import (
     marvel_champions,
     marvel_encounter,
     marvel_player_effects,
+    marvel_resources,
     marvel_villain_phase,
     the_spoils,
     the_spoils_play,
@@ -72,6 +73,10 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("marvel-champions", "effet_joueur"): (
         marvel_player_effects.read_player_effects,
         marvel_player_effects.run_player_effects,
+    ),
+    ("marvel-champions", "paiement"): (
+        marvel_resources.read_payments,
+        marvel_resources.run_payments,
     ),
     ("marvel-champions", "phase_du_mechant"): (
         marvel_villain_phase.read_villain_phase,

@@ -62,6 +62,7 @@ PROCEDURE_LABELS = {
     "jouer_carte": "jouer une carte",
     "revelation": "révélation de cartes Rencontre",
     "effet_joueur": "effets d'un joueur : dégâts et menace",
+    "paiement": "payer un coût avec des ressources",
 }
 
 # --- the starting position in French --------------------------------------------------------------
