@@ -222,7 +222,7 @@ class _Run:
         if cost == 0:
             rec.step(
                 [COST, RESOURCE],
-                f"Le coût est 0 : aucune ressource n'est requise ni dépensée"
+                "Le coût est 0 : aucune ressource n'est requise ni dépensée"
                 + (
                     f" ; « ne dépenser que des ressources {TYPE_FR[p.spend_only]} » ne s'applique pas"
                     if p.spend_only
