@@ -56,6 +56,7 @@ SIDE_SCHEME = f"{G}/manigance-annexe"
 DEFEAT = f"{G}/vaincre-dejouer"
 SETUP = f"{G}/mise-en-place"
 HIT_POINTS = f"{G}/points-de-vie"
+HEAL = f"{G}/soigner"
 SAME_ENEMY = f"{GAME}/faq/miss-marvel/melee-30/1"  # a villain's stages are one enemy
 
 KINDS = ("identite", "allie")
@@ -70,6 +71,7 @@ OCCURRENCES = (
     "place_threat",
     "scheme_enters",
     "end_modifier",
+    "heal",
 )
 # Trigger conditions: the character attacks (an enemy), the character attacks and defeats a minion,
 # a hero is about to take damage, a scheme is defeated, threat is placed on a scheme.
@@ -114,6 +116,7 @@ class Occurrence:
     extra: int = 0  # « supplémentaire »
     incoming: int = 0  # prevent_threat: the threat about to be placed
     setup: bool = False  # place_threat during the setup
+    discard_status: int = 0  # heal: status cards of the character discarded, of any type
 
 
 @dataclass
@@ -289,10 +292,11 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
                 o.source = of.str("from", None) if kind == "move_damage" else None
                 o.incoming = of.int("incoming", 0, minimum=0) if kind == "prevent_threat" else 0
                 o.setup = of.bool("setup") if kind == "place_threat" else False
+                o.discard_status = of.int("discard_status", 0, minimum=0) if kind == "heal" else 0
             threat_kind = kind in ("remove_threat", "prevent_threat", "place_threat")
             if threat_kind and o.target not in scheme_names:
                 raise ScenarioError(of.where("target"), f"no scheme named {o.target!r}")
-            if kind in ("damage", "move_damage", "end_modifier") and o.target not in names:
+            if kind in ("damage", "move_damage", "end_modifier", "heal") and o.target not in names:
                 raise ScenarioError(of.where("target"), f"no character named {o.target!r}")
             of.done()
             eff.occurrences.append(o)
@@ -518,6 +522,8 @@ class _Run:
                 self.thwart(eff, o, frozen_patrol)
             elif o.kind in ("place_threat", "scheme_enters"):
                 self.place(o)
+            elif o.kind == "heal":
+                self.heal(eff, o)
             else:
                 self.end_modifier(o)
         if attacked_any:
@@ -701,6 +707,28 @@ class _Run:
             removed = min(t.remove, self.threat[name])
             self.threat[name] -= removed
             rec.step([RESPONSE, THREAT], f"{t.card} retire {removed} menace(s) de {name}.")
+
+    def heal(self, eff: Effect, o: Occurrence) -> None:
+        """« Soigner »: remove damage, never above the hit points it started with; then the
+        effect's status-card discards, whatever their type."""
+        c = self.chars[o.target]
+        start = next(x.hp for x in self.sc.characters if x.name == c.name)
+        healed = min(o.amount, max(start - c.hp, 0))
+        c.hp += healed
+        self.received[c.name] = self.received.get(c.name, 0) - healed
+        self.rec.step(
+            [HEAL],
+            f"{eff.card} soigne {healed} dégât(s) de {c.name} (un soin ne dépasse pas ses points "
+            f"de vie ; {c.hp} PV).",
+        )
+        for status in sorted(c.statuses)[: o.discard_status]:
+            c.statuses.discard(status)
+            self.discarded.append(f"{c.name} : {STATUS_FR[status]}")
+            self.rec.step(
+                [HEAL, f"{G}/cartes-d-etat"],
+                f"{eff.card} défausse 1 carte d'état de {c.name}, quel que soit son type : "
+                f"{STATUS_FR[status]}.",
+            )
 
     def end_modifier(self, o: Occurrence) -> None:
         c = self.chars[o.target]
