@@ -217,7 +217,7 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
     unique_names([c.name for c in chars], state.where("characters"))
     schemes = []
     for sf in state.records("schemes", []):
-        schemes.append(Scheme(sf.str("name"), sf.int("threat", 0, minimum=0), sf.bool("main")))
+        schemes.append(Scheme(sf.str("name"), sf.int("tokens", 0, minimum=0), sf.bool("main")))
         sf.done()
     crisis = state.int("crisis", 0, minimum=0)
     bonuses = []
@@ -259,7 +259,7 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
     for ef in actions.records("effects"):
         eff = Effect(
             ef.str("card"),
-            ef.str("by"),
+            ef.str("user"),
             ef.choice("type", EFFECT_TYPES),
             set(ef.str_list("labels", [])),
             [],
@@ -268,7 +268,7 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
             ef.str("ignores_tough_if", None),
         )
         if eff.by not in names or names[eff.by].kind not in KINDS:
-            raise ScenarioError(ef.where("by"), f"no hero or ally named {eff.by!r}")
+            raise ScenarioError(ef.where("user"), f"no hero or ally named {eff.by!r}")
         for lab in sorted(eff.labels):
             if lab not in LABELS:
                 raise ScenarioError(ef.where("labels"), f"expected among {', '.join(LABELS)}")
@@ -284,7 +284,7 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
                 o.target = of.str("character")
             elif kind == "scheme_enters":
                 o.target = of.str(kind)
-                o.amount = of.int("threat", minimum=0)
+                o.amount = of.int("with_threat", minimum=0)
             else:
                 o.amount = of.int(kind, minimum=0)
                 o.target = of.str("target")
