@@ -57,6 +57,9 @@ DEFEAT = f"{G}/vaincre-dejouer"
 SETUP = f"{G}/mise-en-place"
 HIT_POINTS = f"{G}/points-de-vie"
 HEAL = f"{G}/soigner"
+MAX = f"{G}/max"
+ATTACH = f"{G}/attachez-cette-carte"
+VILLAIN_DEFEATED = f"{G}/vaincre-le-mechant"
 SAME_ENEMY = f"{GAME}/faq/miss-marvel/melee-30/1"  # a villain's stages are one enemy
 
 KINDS = ("identite", "allie")
@@ -72,6 +75,7 @@ OCCURRENCES = (
     "scheme_enters",
     "end_modifier",
     "heal",
+    "attach",
 )
 # Trigger conditions: the character attacks (an enemy), the character attacks and defeats a minion,
 # a hero is about to take damage, a scheme is defeated, threat is placed on a scheme.
@@ -117,6 +121,7 @@ class Occurrence:
     incoming: int = 0  # prevent_threat: the threat about to be placed
     setup: bool = False  # place_threat during the setup
     discard_status: int = 0  # heal: status cards of the character discarded, of any type
+    max_per_character: int = 0  # attach: « X max par personnage » (0: no maximum)
 
 
 @dataclass
@@ -172,6 +177,7 @@ def _char(f: Fields, kind: str, controller: str | None, sc: dict[str, Any]) -> C
         if s not in STATUS_FR:
             raise ScenarioError(f.where("statuses"), f"expected among {', '.join(STATUS_FR)}")
     sc["traits"][c.name] = set(f.str_list("traits", []))
+    sc["attachments"][c.name] = f.str_list("attachments", [])
     if kind == "allie":
         sc["consequential"][c.name] = f.int("consequential", 0, minimum=0)
     mods = {}
@@ -205,6 +211,7 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
         "consequential": {},
         "hp_modifiers": {},
         "next_stage": {},
+        "attachments": {},
     }
     chars = [
         _char(cf, cf.choice("kind", KINDS, "identite"), player, extra)
@@ -256,6 +263,7 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
     scheme_names = {s.name for s in schemes}
     actions = data.sub("actions")
     effects = []
+    attached = {name: list(titles) for name, titles in extra["attachments"].items()}
     for ef in actions.records("effects"):
         eff = Effect(
             ef.str("card"),
@@ -282,6 +290,11 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
             if kind == "end_modifier":
                 o.source = of.str(kind)
                 o.target = of.str("character")
+            elif kind == "attach":
+                o.source = of.str(kind)  # the card's title
+                o.target = of.str("target")
+                o.amount = of.int("hp", 0)  # the attached character gains this many hit points
+                o.max_per_character = of.int("max_per_character", 0, minimum=0)
             elif kind == "scheme_enters":
                 o.target = of.str(kind)
                 o.amount = of.int("with_threat", minimum=0)
@@ -296,8 +309,21 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
             threat_kind = kind in ("remove_threat", "prevent_threat", "place_threat")
             if threat_kind and o.target not in scheme_names:
                 raise ScenarioError(of.where("target"), f"no scheme named {o.target!r}")
-            if kind in ("damage", "move_damage", "end_modifier", "heal") and o.target not in names:
+            if kind in ("damage", "move_damage", "end_modifier", "heal", "attach") and (
+                o.target not in names
+            ):
                 raise ScenarioError(of.where("target"), f"no character named {o.target!r}")
+            if kind == "attach" and o.max_per_character:
+                on = attached.setdefault(o.target, [])
+                if on.count(o.source) >= o.max_per_character:
+                    raise RuleViolation(
+                        MAX,
+                        f"{o.source} : {o.max_per_character} max par personnage, et {o.target} en a "
+                        f"déjà {on.count(o.source)} (le maximum compte tous les exemplaires, par titre)",
+                        of.path,
+                    )
+            if kind == "attach":
+                attached.setdefault(o.target, []).append(o.source)
             of.done()
             eff.occurrences.append(o)
         hit = [o.target for o in eff.occurrences if o.kind == "damage"]
@@ -366,6 +392,7 @@ class _Run:
         self.threat = {s.name: s.threat for s in self.sc.schemes}
         self.main = {s.name for s in self.sc.schemes if s.main}
         self.mods = {k: dict(v) for k, v in self.sc.hp_modifiers.items()}
+        self.next_stage = dict(self.sc.next_stage)
         self.rec = Recorder(self.snapshot)
 
     def snapshot(self) -> dict[str, Any]:
@@ -440,14 +467,15 @@ class _Run:
     def check_defeat(self, c: Character) -> None:
         if c.hp > 0 or not self.alive(c.name):
             return
-        nxt = self.sc.next_stage.get(c.name)
+        nxt = self.next_stage.pop(c.name, None)
         if nxt is not None:
-            self.sc.next_stage.pop(c.name)
+            excess = -c.hp
             c.hp = nxt
             self.rec.step(
-                [DEFEAT, DAMAGE],
+                [VILLAIN_DEFEATED],
                 f"{c.name} tombe à zéro point de vie : ce stade est vaincu, le stade suivant de "
-                f"{c.name} entre en jeu avec {nxt} PV (c'est toujours le même ennemi).",
+                f"{c.name} est révélé avec {nxt} PV (c'est toujours le même ennemi) ; "
+                f"{excess} dégât(s) en excès ne sont pas reportés, ses cartes d'état restent.",
             )
             return
         self.defeated.append(c.name)
@@ -524,6 +552,8 @@ class _Run:
                 self.place(o)
             elif o.kind == "heal":
                 self.heal(eff, o)
+            elif o.kind == "attach":
+                self.attach(o)
             else:
                 self.end_modifier(o)
         if attacked_any:
@@ -729,6 +759,19 @@ class _Run:
                 f"{eff.card} défausse 1 carte d'état de {c.name}, quel que soit son type : "
                 f"{STATUS_FR[status]}.",
             )
+
+    def attach(self, o: Occurrence) -> None:
+        c = self.chars[o.target]
+        limit = f" ({o.max_per_character} max par personnage)" if o.max_per_character else ""
+        gain = ""
+        if o.amount:
+            c.hp += o.amount
+            self.mods.setdefault(c.name, {})[o.source] = o.amount
+            gain = f" ; {c.name} gagne +{o.amount} PV ({c.hp})"
+        self.rec.step(
+            [ATTACH] + ([MAX] if limit else []),
+            f"{o.source} est attachée à {c.name}{limit}{gain}.",
+        )
 
     def end_modifier(self, o: Occurrence) -> None:
         c = self.chars[o.target]

@@ -61,6 +61,8 @@ class Source:
     bonus_affinity: str | None = None
     copies_discard_top: bool = False
     affinity_only: bool = False
+    first_ally_reduction: int = 0  # reduces the cost of the first ally played each round
+    form: str | None = None  # the identity's form in which the ability is active
 
 
 @dataclass
@@ -73,6 +75,8 @@ class Payment:
     ability: bool = False  # the cost of an ability printed on `card`
     spend_only: str | None = None
     if_only: str | None = None
+    ally: bool = False  # the card paid for is an ally (played this round)
+    form: str = "heros"  # the identity's form when paying
 
 
 @dataclass
@@ -113,6 +117,8 @@ def read_payments(name: str, data: Fields) -> PaymentScenario:
                 sf.choice("bonus_affinity", AFFINITIES, None),
                 sf.bool("copies_discard_top"),
                 sf.bool("affinity_only"),
+                sf.int("first_ally_reduction", 0, minimum=0),
+                sf.choice("form", ("heros", "alter_ego"), None),
             )
             sf.done()
             sources.append(s)
@@ -131,6 +137,8 @@ def read_payments(name: str, data: Fields) -> PaymentScenario:
             pf.bool("ability"),
             pf.choice("spend_only", TYPES, None),
             pf.choice("if_only", TYPES, None),
+            pf.bool("ally"),
+            pf.choice("form", ("heros", "alter_ego"), "heros"),
         )
         for s in p.using:
             if s not in by_name:
@@ -156,6 +164,7 @@ class _Run:
         self.sources = {s.name: s for s in sc.sources}
         self.rec = Recorder(self.snapshot)
         self.results: list[dict[str, Any]] = []
+        self.allies_played = 0  # this round
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -163,12 +172,47 @@ class _Run:
             "pile de défausse (dessus d'abord)": [n for n, _ in self.discard],
         }
 
+    def first_ally(self, p: Payment) -> int:
+        """Reductions of « the first ally played each round »: only that ally, whatever the form
+        in which it was played."""
+        if not p.ally:
+            return 0
+        self.allies_played += 1
+        cut = 0
+        for s in self.sources.values():
+            if not s.first_ally_reduction:
+                continue
+            form_fr = {"heros": "héros", "alter_ego": "alter ego"}
+            active = s.form is None or s.form == p.form
+            if self.allies_played > 1:
+                self.rec.step(
+                    [COST],
+                    f"{s.name} ne s'applique qu'au tout premier allié joué ce round ; {p.card} est "
+                    f"l'allié n° {self.allies_played} du round : pas de réduction.",
+                )
+            elif not active:
+                self.rec.step(
+                    [COST],
+                    f"{p.card} est le premier allié du round, joué sous forme de "
+                    f"{form_fr[p.form]} : {s.name} n'est active que sous forme "
+                    f"{of(form_fr[s.form or 'heros'])}, elle ne s'applique pas.",
+                )
+            else:
+                cut += s.first_ally_reduction
+                self.rec.step(
+                    [COST],
+                    f"{p.card} est le premier allié joué ce round : {s.name} réduit son coût de "
+                    f"{s.first_ally_reduction}.",
+                )
+        return cut
+
     def pay(self, p: Payment, n: int) -> None:
         rec = self.rec
-        cost = max(p.printed - p.reduction, 0)
+        reduction = p.reduction + self.first_ally(p)
+        cost = max(p.printed - reduction, 0)
         what = f"une capacité de {p.card}" if p.ability else p.card
         aff = f" (affinité {AFFINITY_FR[p.affinity]})" if p.affinity else ""
-        reduced = f", réduit de {p.reduction}" if p.reduction else ""
+        reduced = f", réduit de {reduction}" if reduction else ""
         rec.step(
             [INITIATE, COST],
             f"Paiement n° {n} : {self.sc.player} paie le coût {of(what)}{aff} : {p.printed}"
