@@ -23,6 +23,7 @@ damage of an ally comes after the abilities its attack triggered.  A card's abil
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -386,8 +387,6 @@ class _Run:
     drawn: int = 0
 
     def __post_init__(self) -> None:
-        import copy
-
         self.chars = {c.name: copy.deepcopy(c) for c in self.sc.characters}
         self.threat = {s.name: s.threat for s in self.sc.schemes}
         self.main = {s.name for s in self.sc.schemes if s.main}
