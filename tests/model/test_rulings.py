@@ -401,3 +401,30 @@ def test_spoils_no_target_left_cites_the_rule_that_decides_it():
         step = next(s for s in trace.steps if "n'a plus aucune cible" in s.text_fr)
         assert "the-spoils/combat-explique/fin/citation-2" in step.rule_ids
         assert "the-spoils/408.1b" not in step.rule_ids  # 408.1b is about 0 damage
+
+
+def test_marvel_extra_damage_is_one_event_that_tough_prevents_whole():
+    trace = run("marvel-champions--rayon-repulsif-tenace")
+    step = trace.steps[first_index(trace, "marvel-champions/glossaire/cartes-d-etat/tenace")]
+    assert "1 + 4 supplémentaire(s), dans le même événement = 5" in step.text_fr
+    assert trace.result["damage_events"] == {"Ultron": [0]}
+
+
+def test_marvel_guard_is_checked_once_in_a_simultaneous_effect_not_in_a_sequence():
+    simultaneous = run("marvel-champions--guepe-garde-simultane")
+    defeat = first_index(simultaneous, "marvel-champions/glossaire/vaincre-dejouer")
+    assert first_index(simultaneous, "marvel-champions/glossaire/garde") > defeat
+    assert simultaneous.result["blocked"] == ["Ultron"]
+    assert run("marvel-champions--melee-garde").result["blocked"] == []
+
+
+def test_marvel_response_resolves_before_consequential_damage():
+    trace = run("marvel-champions--tigra-avant-degats-consecutifs")
+    response = first_index(trace, "marvel-champions/glossaire/reponse")
+    assert response < first_index(trace, "marvel-champions/glossaire/degats-consecutifs")
+
+
+def test_marvel_status_card_replaces_the_basic_power_and_its_response():
+    trace = run("marvel-champions--vif-argent-sonne-desoriente")
+    assert trace.result["attacked"] == [] and trace.result["triggered"] == []
+    assert not any("marvel-champions/glossaire/reponse" in s.rule_ids for s in trace.steps)

@@ -44,6 +44,8 @@ from arbitre.model import (
     four_souls,
     marvel_champions,
     marvel_encounter,
+    marvel_player_effects,
+    marvel_resources,
     marvel_villain_phase,
     the_spoils,
     the_spoils_costs,
@@ -105,6 +107,14 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
         marvel_champions.resolve_attacks,
     ),
     ("marvel-champions", "revelation"): (marvel_encounter.read_reveal, marvel_encounter.run_reveal),
+    ("marvel-champions", "effet_joueur"): (
+        marvel_player_effects.read_player_effects,
+        marvel_player_effects.run_player_effects,
+    ),
+    ("marvel-champions", "paiement"): (
+        marvel_resources.read_payments,
+        marvel_resources.run_payments,
+    ),
     ("marvel-champions", "phase_du_mechant"): (
         marvel_villain_phase.read_villain_phase,
         marvel_villain_phase.run_villain_phase,
@@ -183,9 +193,6 @@ class Refusal:
             {"refused_by": v.rule_id},
             self.rulings,
         )
-
-
-NOT_EXPRESSIBLE = "--not-expressible"
 
 
 def scenario_dir() -> Path:

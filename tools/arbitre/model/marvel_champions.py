@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.french import of
+from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.sequence import Phase, Sequence
 from arbitre.model.core.state import Card as EngineCard
 from arbitre.model.core.state import GameState, Player
@@ -59,6 +60,7 @@ AMPLIFY = f"{G}/icone-d-amplification"
 STAR = f"{G}/icone-d-etoile"
 MODIFIERS = f"{G}/modificateurs"
 DEFENSE = f"{G}/defense-defendre"
+INITIATE = f"{G}/initier-des-capacites-jouer-des-cartes"  # the effect must change the game state
 STATUS = f"{G}/cartes-d-etat"  # status cards resolve before any other ability
 STUNNED = f"{G}/cartes-d-etat/sonne"
 TOUGH = f"{G}/cartes-d-etat/tenace"
@@ -192,6 +194,7 @@ class BoostCard:
     flip_name: str = ""  # flip: the villain's other side
     flip_atk: int | None = None  # flip: its ATQ (None: ★)
     text: str = ""
+    cancelled_by: str | None = None  # a player's card cancelling its boost icons
 
 
 @dataclass
@@ -320,7 +323,15 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
                 flip_name=bf.str("flip_name", ""),
                 flip_atk=_atk(bf, "flip_atk"),
                 text=bf.str("text", ""),
+                cancelled_by=bf.str("cancelled_by", None),
             )
+            if b.cancelled_by and b.icons == 0:
+                raise RuleViolation(
+                    INITIATE,
+                    f"{b.cancelled_by} ne peut pas annuler les icônes de boost d'une carte qui "
+                    "n'en a pas : cela ne modifierait pas l'état de la partie",
+                    bf.where("cancelled_by"),
+                )
             if b.ability == "flip" and not b.flip_name:
                 raise ScenarioError(bf.where("flip_name"), "is required for a flip")
             bf.done()
@@ -561,9 +572,13 @@ class _Attacks:
                 self.chars[b.flip_name] = enemy
                 enemy.name = b.flip_name
                 rules.append(STAR)
-            icons = b.icons + self.sc.amplify
+            printed = b.icons
+            if b.cancelled_by:
+                parts.append(f"{b.cancelled_by} annule ses {b.icons} icône(s) de boost")
+                printed = 0
+            icons = printed + self.sc.amplify
             bonus += icons
-            detail = f"{b.icons} icône(s) de boost"
+            detail = f"{printed} icône(s) de boost"
             if self.sc.amplify:
                 detail += f" + {self.sc.amplify} pour les icônes d'amplification en jeu"
                 rules.append(AMPLIFY)

@@ -31,6 +31,9 @@ MINION = f"{G}/sbire"
 ENGAGE = f"{G}/engager"
 QUICKSTRIKE = f"{G}/coup-rapide"
 SURGE = f"{G}/renfort"
+ATTACH = f"{G}/attachez-cette-carte"
+ENTER = f"{G}/entrer-en-jeu"
+RESPONSE = f"{G}/reponse"
 TYPES = ("sbire", "traitrise", "attachement", "environnement", "manigance-annexe", "obligation")
 KEYWORDS = ("renfort", "coup_rapide")
 TYPE_FR = {
@@ -48,6 +51,15 @@ class EncounterCard:
     name: str
     type: str
     keywords: set[str] = field(default_factory=set)
+    attach_to_hero: bool = False  # an attachment: « Attachez cette carte à votre héros »
+
+
+@dataclass
+class MinionResponse:
+    """A player's response « après qu'un sbire est entré en jeu »: damage to that minion."""
+
+    card: str
+    damage: int
 
 
 @dataclass
@@ -56,6 +68,7 @@ class RevealScenario:
     player: str  # who reveals
     dealt: int  # cards dealt to the player (the top of the deck)
     deck: list[EncounterCard] = field(default_factory=list)  # top first
+    responses: list[MinionResponse] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -77,8 +90,13 @@ def read_reveal(name: str, data: Fields) -> RevealScenario:
     minions: list[dict[str, Any]] = []
     for cf in state.records("deck"):
         card = EncounterCard(
-            cf.str("name"), cf.choice("type", TYPES), set(cf.str_list("keywords", []))
+            cf.str("name"),
+            cf.choice("type", TYPES),
+            set(cf.str_list("keywords", [])),
+            cf.bool("attach_to_hero"),
         )
+        if card.attach_to_hero and card.type != "attachement":
+            raise ScenarioError(cf.where("attach_to_hero"), "only an attachment attaches")
         for k in sorted(card.keywords):
             if k not in KEYWORDS:
                 raise ScenarioError(cf.where("keywords"), f"expected among {', '.join(KEYWORDS)}")
@@ -93,6 +111,10 @@ def read_reveal(name: str, data: Fields) -> RevealScenario:
             )
         cf.done()
         deck.append(card)
+    responses = []
+    for rf in state.records("responses", []):
+        responses.append(MinionResponse(rf.str("card"), rf.int("damage", minimum=0)))
+        rf.done()
     players = state.raw("players")
     actions = data.sub("actions")
     player = actions.str("player")
@@ -114,7 +136,7 @@ def read_reveal(name: str, data: Fields) -> RevealScenario:
     if dealt > len(deck):
         raise ScenarioError("actions.dealt", "more cards dealt than the deck holds")
     state.done()
-    return RevealScenario(sc, player, dealt, deck)
+    return RevealScenario(sc, player, dealt, deck, responses)
 
 
 def run_reveal(rs: RevealScenario) -> Trace:
@@ -136,14 +158,26 @@ def run_reveal(rs: RevealScenario) -> Trace:
         card = next(c for c in rs.deck if c.name == top.name)
         revealed.append(card.name)
         if card.type == "sbire":
-            game.move(card.name, "engage", rs.player)
-            engaged.append(card.name)
             rec.step(
-                [MINION, ENGAGE],
-                f"{rs.player} révèle {card.name}, un sbire : il entre en jeu et engage {rs.player}.",
+                [MINION, ENTER], f"{rs.player} révèle {card.name}, un sbire : il entre en jeu."
             )
+            for r in rs.responses:
+                run.triggered.append(r.card)
+                rec.step(
+                    [RESPONSE, ENTER],
+                    f"Réponse {r.card} : elle se déclenche après que {card.name} est entré en jeu, "
+                    "avant qu'il n'engage le joueur.",
+                )
+                run.deal(run.chars[card.name], r.damage, f"{r.card}", [RESPONSE])
+            if not run.alive(card.name):
+                game.move(card.name, "defausse-rencontre")
+                rec.step([MINION], f"{card.name} a été vaincu avant d'engager {rs.player}.")
+            else:
+                game.move(card.name, "engage", rs.player)
+                engaged.append(card.name)
+                rec.step([MINION, ENGAGE], f"{card.name} engage {rs.player}.")
             identity = run.identity(rs.player)
-            if "coup_rapide" in card.keywords:
+            if "coup_rapide" in card.keywords and run.alive(card.name):
                 if identity.form == "heros":
                     n_attack += 1
                     rec.step(
@@ -158,6 +192,14 @@ def run_reveal(rs: RevealScenario) -> Trace:
                         f"{card.name} a Coup Rapide, mais {identity.name} est sous forme d'alter "
                         "ego : il n'attaque pas.",
                     )
+        elif card.attach_to_hero and run.identity(rs.player).form == "alter_ego":
+            game.move(card.name, "defausse-rencontre")
+            rec.step(
+                [ATTACH, f"{G}/attachement"],
+                f"{rs.player} révèle {card.name}, qui doit s'attacher à son héros ; "
+                f"{run.identity(rs.player).name} est sous forme d'alter ego : elle ne peut pas "
+                "s'attacher et est simplement défaussée (aucune carte n'est révélée à sa place).",
+            )
         else:
             game.move(card.name, "defausse-rencontre")
             rec.step(
