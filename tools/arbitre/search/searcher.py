@@ -315,8 +315,8 @@ class Searcher:
             if hit.docnum not in seen:
                 seen.add(hit.docnum)
                 ranked.append((hit.docnum, round(min(hit.score, 49.0), 4)))
-        total = len(seen) + max(0, len(citing) - sum(1 for h in citing if h.docnum in seen))
-        return ranked, max(total, len(ranked)), {"": {number}}
+        total = len(seen | set(citing.docs()))  # every entry any page of this query lists
+        return ranked, total, {"": {number}}
 
     # -- words ------------------------------------------------------------------------------
 
@@ -714,16 +714,21 @@ class Searcher:
                     have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
                     coverage[mask] = (have / total_weight) ** COORD_POWER
                 scores[docnum] *= coverage[mask]
-        top = heapq.nlargest(
-            max(depth, RERANK_DEPTH), scores.items(), key=lambda item: (item[1], -item[0])
-        )
+        # The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the
+        # rest follow in score order: every page is a slice of one and the same list.
+        top = heapq.nlargest(RERANK_DEPTH, scores.items(), key=_by_score)
         if parsed.game is None:
             game = self._named_game(searcher, plan)
             if game or parsed.question:
                 top = self._game_focus(top, game)
-        ranked = self._rerank(searcher, parsed, plan, top)
+        ranked = self._rerank(searcher, parsed, plan, top, allowed)
+        placed = {docnum for docnum, _score in ranked}
+        if depth > len(ranked):
+            rest = heapq.nlargest(depth + len(placed), scores.items(), key=_by_score)
+            ranked += [item for item in rest if item[0] not in placed][: depth - len(ranked)]
+        total = len(scores) + len(placed - scores.keys())  # children added to a term's entry
         suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
-        return ranked, len(scores), self._highlight_terms(plan), suggestion
+        return ranked, total, self._highlight_terms(plan), suggestion
 
     def _highlight_terms(self, plan: Plan) -> dict[str, set[str]]:
         """The stems to mark in a hit's text: "" -> every game's, game -> that game's (with
@@ -779,7 +784,12 @@ class Searcher:
         return out
 
     def _rerank(
-        self, searcher: Any, parsed: ParsedQuery, plan: Plan, top: list[tuple[int, float]]
+        self,
+        searcher: Any,
+        parsed: ParsedQuery,
+        plan: Plan,
+        top: list[tuple[int, float]],
+        allowed: set[int] | None = None,
     ) -> list[tuple[int, float]]:
         """Adjust the best candidates by what the query looks like (term, question)."""
         names = {" ".join(plan.corrected)} | plan.names
@@ -817,15 +827,20 @@ class Searcher:
         scored.sort(key=lambda item: (-item[1], item[0]))
         scored = self._diversify(searcher, scored)
         if plan.whole_name and TERM_CHILDREN:
-            scored = self._with_children(searcher, plan, scored)
+            scored = self._with_children(searcher, plan, scored, allowed)
         return scored
 
     def _with_children(
-        self, searcher: Any, plan: Plan, scored: list[tuple[int, float]]
+        self,
+        searcher: Any,
+        plan: Plan,
+        scored: list[tuple[int, float]],
+        allowed: set[int] | None = None,
     ) -> list[tuple[int, float]]:
         """A query naming a glossary term: right after the term's first entry of each game, the
         sub-entries of the entries defining it, in reading order (a heading's steps say what
-        it means, so a procedure's steps come before its other sub-rules)."""
+        it means, so a procedure's steps come before its other sub-rules).  Only sub-entries
+        the query's filters let through (`allowed`; None: no filter)."""
         reader = searcher.reader()
         children: dict[str, list[int]] = {}  # game -> sub-entries with text, in reading order
         for target in plan.boosted_ids:
@@ -837,6 +852,8 @@ class Searcher:
                 ),
             )
             for docnum in docs:
+                if allowed is not None and docnum not in allowed:
+                    continue
                 if (self._stored(searcher, docnum).get("text") or "").strip():
                     children.setdefault(self._doc_game[docnum], []).append(docnum)
         if not children:
@@ -1022,6 +1039,11 @@ def _phrase_pattern(words: list[str]) -> PhrasePattern:
     stems = tuple(stem(w) for w in words)
     parts = [re.escape(s) + r"\w*" for s in stems]
     return PhrasePattern(re.compile(r"\b" + r"(?:\W+\w+){0,2}?\W+".join(parts)), stems)
+
+
+def _by_score(item: tuple[int, float]) -> tuple[float, int]:
+    """Best score first, then reading order (for heapq.nlargest)."""
+    return item[1], -item[0]
 
 
 def _deletions(word: str) -> set[str]:
