@@ -1,5 +1,5 @@
-"""Connections (#17, items 3 and 9): a real `arbitre serve` on loopback, with a short header
-timeout and a small concurrency limit, against slow, idle and oversized clients.
+"""A real `arbitre serve` on loopback (#17, items 3, 6 and 9), with a short header timeout and
+a small concurrency limit, against slow, idle and oversized clients, and schemathesis.
 
 Bounded: at most 40 sockets, every read with a timeout, the server stopped at the end.
 """
@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,7 @@ from tests.conftest import demo_import
 pytestmark = pytest.mark.e2e
 HEADER_TIMEOUT = 1.0
 CONCURRENCY = 30
+SCHEMATHESIS_EXAMPLES = 30  # per operation and phase: about 400 requests, under 10 s
 
 
 def _free_port() -> int:
@@ -144,3 +146,26 @@ def test_over_the_concurrency_limit_is_a_json_503(port):
             sock.close()
     time.sleep(0.2)
     assert _request(port, "/api/health")[0] == 200
+
+
+def test_the_openapi_document_tells_the_truth(port, tmp_path):
+    """schemathesis generates valid and invalid requests and undeclared methods from the
+    published document, and runs every check (undocumented status codes, schema-valid
+    requests rejected, 405 without Allow, response schemas, server errors)."""
+    command = [
+        str(Path(sys.executable).parent / "schemathesis"),
+        "run",
+        f"http://127.0.0.1:{port}/openapi.json",
+        "--checks",
+        "all",
+        "--max-examples",
+        str(SCHEMATHESIS_EXAMPLES),
+        "--generation-deterministic",
+        "--max-redirects",
+        "0",
+        "--report-dir",
+        str(tmp_path),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert "passed" in done.stdout and "failed" not in done.stdout
