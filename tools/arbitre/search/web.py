@@ -1,9 +1,9 @@
 """HTTP hygiene around the app: headers, HEAD, compression, the OpenAPI document, /docs.
 
 `HttpHeaders` is pure ASGI middleware.  Every response gets `X-Content-Type-Options: nosniff`,
-`Referrer-Policy` and a Content-Security-Policy: pages get SITE_CSP (only the site's own origin,
-plus the hashes of the inline scripts and styles its pages carry: mkdocs-material prints a few),
-everything else `default-src 'none'`.  `Cache-Control`: a year and `immutable` for fingerprinted
+`Referrer-Policy` and a Content-Security-Policy: the site's files get SITE_CSP (only the site's
+own origin, plus the hashes of the inline scripts and styles its pages carry: mkdocs-material
+prints a few), the API `default-src 'none'`.  `Cache-Control`: a year and `immutable` for fingerprinted
 assets (`bundle.a5f9d56c.min.js`), PAGE_MAX_AGE seconds for other site files, API answers
 API_MAX_AGE, and `no-store` for every error and for the health check.  HEAD is answered as GET
 without its body.  Compression (gzip) is starlette's middleware, added by the app.
@@ -100,9 +100,10 @@ class HttpHeaders:
                 headers.setdefault("Cache-Control", cache_control(path, status))
                 headers["X-Content-Type-Options"] = "nosniff"
                 headers["Referrer-Policy"] = REFERRER_POLICY
-                page = headers.get("content-type", "").startswith("text/html")
-                api = path.startswith(API_PREFIXES) and not path.startswith("/docs")
-                headers["Content-Security-Policy"] = self.csp() if page and not api else API_CSP
+                # Every site file gets the site's policy, not only pages: a web worker (the
+                # search's) runs under the policy its own script was served with.
+                site = not path.startswith(API_PREFIXES)
+                headers["Content-Security-Policy"] = self.csp() if site else API_CSP
                 if status == 405 and "allow" in headers and "HEAD" not in headers["allow"]:
                     headers["Allow"] = headers["allow"] + ", HEAD"
             elif head and message["type"] == "http.response.body":
