@@ -96,6 +96,9 @@ MARK = ("<mark>", "</mark>")
 MAX_TYPO_LENGTH = 24
 MAX_TYPO_WORDS = 8
 MAX_TYPO_CANDIDATES = 200
+# The per-term score cache is emptied when it reaches either bound (about 25 MB when full).
+POSTINGS_CACHE_TERMS = 50_000
+POSTINGS_CACHE_ENTRIES = 300_000
 
 
 def max_edits(word: str) -> int:
@@ -205,6 +208,7 @@ class Searcher:
                     self._twins.setdefault(target, group)
         self._vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
         self._postings_cache: dict[tuple[str, str], dict[int, float]] = {}
+        self._postings_entries = 0  # (document, score) pairs held by _postings_cache
         self._lengths_cache: dict[str, list[int]] = {}
         self._norms_cache: dict[str, list[float] | None] = {}
         self._folded_cache: dict[int, str] = {}
@@ -629,10 +633,21 @@ class Searcher:
                 else:
                     for docnum, tf in zip(ids, weights, strict=True):
                         scores[docnum] = lift * tf / (tf + BM25_K1)
-        if len(self._postings_cache) > 50_000:
-            self._postings_cache.clear()
-        self._postings_cache[key] = scores
+        self._cache_postings(key, scores)
         return scores
+
+    def _cache_postings(self, key: tuple[str, str], scores: dict[int, float]) -> None:
+        """Keep a term's scores, emptying the cache first when it holds POSTINGS_CACHE_TERMS
+        terms or POSTINGS_CACHE_ENTRIES (document, score) pairs: its memory is bounded
+        whatever the queries (each distinct query word adds terms)."""
+        if (
+            len(self._postings_cache) >= POSTINGS_CACHE_TERMS
+            or self._postings_entries + len(scores) > POSTINGS_CACHE_ENTRIES
+        ):
+            self._postings_cache.clear()
+            self._postings_entries = 0
+        self._postings_cache[key] = scores
+        self._postings_entries += len(scores)
 
     def _norms(self, reader: Any, fieldname: str) -> list[float] | None:
         """BM25's k1 × length normalization of every document in a field (None: the field keeps
@@ -659,7 +674,7 @@ class Searcher:
             words = [self._postings(reader, "text", s) for s in stems]
             for docnum in Phrase("text", list(stems)).matcher(searcher).all_ids():
                 scores[docnum] = sum(w.get(docnum, 0.0) for w in words)
-        self._postings_cache[key] = scores
+        self._cache_postings(key, scores)
         return scores
 
     def _lengths(self, reader: Any, fieldname: str) -> list[int]:
