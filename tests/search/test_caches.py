@@ -38,11 +38,16 @@ def test_searcher_caches_stay_bounded_over_many_distinct_queries(tiny):
     assert len(tiny._postings_cache) <= 50_001
 
 
-def test_the_postings_cache_is_bounded_by_its_pairs_too(tiny, monkeypatch):
+def test_the_postings_cache_is_bounded_by_its_pairs_too(tiny_project, monkeypatch):
     from arbitre.search import searcher as searcher_module
+    from arbitre.search.indexer import current_generation
 
+    own = searcher_module.Searcher(current_generation(tiny_project.index))
     monkeypatch.setattr(searcher_module, "POSTINGS_CACHE_ENTRIES", 10)
-    for q in ("attaque", "carte épuisée", "dommages de combat", "personnage", "joueur actif"):
-        tiny.search(q)
-        held = sum(len(scores) for scores in tiny._postings_cache.values())
-        assert held <= 10 or len(tiny._postings_cache) == 1
+    try:
+        for q in ("attaque", "carte épuisée", "dommages de combat", "personnage", "joueur actif"):
+            own.search(q)
+            held = sum(len(scores) for scores in own._postings_cache.values())
+            assert held <= 10 or len(own._postings_cache) == 1
+    finally:
+        own.close()
