@@ -414,8 +414,11 @@ def soak(n: int) -> None:
         assert isinstance(live.searcher, _Searcher)
         start = rss_mib()
         print(f"soak: {n} distinct queries; RSS after start {start:.0f} MiB")
-        print("| queries | RSS MiB | postings cache | fold cache | stem cache | s |")
-        print("|---:|---:|---:|---:|---:|---:|")
+        print(
+            "| queries | RSS MiB | postings cache (terms) | fold cache | stem cache "
+            "| documents with cached tokens | s |"
+        )
+        print("|---:|---:|---:|---:|---:|---:|---:|")
         started = time.perf_counter()
         peak = start
         step = max(1, n // 20)
@@ -433,6 +436,7 @@ def soak(n: int) -> None:
                     f"| {i} | {now:.0f} | {len(live.searcher._postings_cache)} | "
                     f"{analysis._fold_cached.cache_info().currsize} | "
                     f"{analysis._stem_cached.cache_info().currsize} | "
+                    f"{len(live.searcher._tokens_cache)} | "
                     f"{time.perf_counter() - started:.0f} |",
                     flush=True,
                 )
