@@ -25,8 +25,8 @@ from arbitre.paths import ProjectPaths
 from arbitre.site.data import entry_data_files
 from arbitre.site.examples import WorkedExample, load_examples
 from arbitre.site.pages import Page, site_nav, site_pages
-from arbitre.site.search_files import search_files, theme_dir
 from arbitre.site.permalinks import write_permalinks
+from arbitre.site.search_files import search_files, theme_dir
 from arbitre.site.text import escape_attribute
 
 STYLESHEET = "assets/arbitre.css"  # listed under extra_css in mkdocs.yml
