@@ -180,6 +180,13 @@ class Plan:
     synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)
 
 
+FOCUS_REASONS = {  # why a query was taken to be about a game (the site's search says it too)
+    "glossary": "termes de son glossaire",
+    "vocabulary": "mots propres à ce jeu",
+    "candidates": "la plupart des meilleures réponses en viennent",
+}
+
+
 @dataclass(frozen=True)
 class Focus:
     """The game a query without a game filter was taken to be about, and why."""
@@ -189,11 +196,7 @@ class Focus:
     words: list[str]  # the query words that tell it
 
     def as_dict(self, title: str) -> dict[str, Any]:
-        because = {
-            "glossary": "termes de son glossaire",
-            "vocabulary": "mots propres à ce jeu",
-            "candidates": "la plupart des meilleures réponses en viennent",
-        }[self.reason]
+        because = FOCUS_REASONS[self.reason]
         if self.words:
             because += " : " + ", ".join(f"« {w} »" for w in self.words)
         return {
