@@ -176,7 +176,12 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         "thesaurus": _thesaurus(),
         "focus": _focus_table(kb),
         "intents": [
-            {"name": i.name, "cues": _js_regex(i.cues), "markers": _js_regex(i.markers)}
+            {
+                "name": i.name,
+                "label": i.label,
+                "cues": _js_regex(i.cues),
+                "markers": _js_regex(i.markers),
+            }
             for i in INTENTS
         ],
         "analysis": {

@@ -144,7 +144,7 @@ export class Engine {
       key, game, regex: new RegExp(`(?<!${W})` + escapeRegex(key).replace(/ /g, "[\\s'-]+") + `(?!${W})`, "u"),
     }));
     this.intents = new Map(
-      (data.intents || []).map((i) => [i.name, { name: i.name, cues: new RegExp(i.cues, "u"), markers: new RegExp(i.markers, "u") }]),
+      (data.intents || []).map((i) => [i.name, { name: i.name, label: i.label, cues: new RegExp(i.cues, "u"), markers: new RegExp(i.markers, "u") }]),
     );
   }
 
@@ -1011,6 +1011,26 @@ export class Engine {
     }
     out.push(escapeHtml(text.slice(cursor, end)));
     return (begin > 0 ? "…" : "") + out.join("") + (end < text.length ? "…" : "");
+  }
+
+  // The query plan as data, as `Searcher.explain` gives it (`arbitre search --explain --json`):
+  // what the query was understood to ask.  The browser tests compare the two on every query.
+  explain(q, { game = null, kind = null } = {}) {
+    const parsed = this.parse(q, game, kind);
+    const focus = this.search(q, { game, kind, limit: 1 }).focus;
+    const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
+    const out = {
+      query: q, game: parsed.game, kind: parsed.kind, number: parsed.number, question: parsed.question,
+      intent: intent ? { name: intent.name, label: intent.label } : null, focus,
+    };
+    if (parsed.number) return out;
+    const [plan] = this.understand(parsed);
+    out.words = plan.words;
+    out.corrected = plan.corrected;
+    const names = [...plan.namedSpans.keys()].map((span) => span.split(",").map((i) => plan.corrected[+i]).join(" "));
+    out.glossary_names = [...new Set(names)].sort();
+    out.synonyms = plan.synonyms.map(([words, adds, provenance]) => ({ words, adds, provenance }));
+    return out;
   }
 
   // {query, total, hits: [{id, game, kind, number, title, url, snippet}], suggestion, corrected}
