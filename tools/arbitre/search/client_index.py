@@ -56,7 +56,6 @@ TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled")
 EXACT_FIELDS = ("title_exact", "names_exact", "text_exact")  # folded, lengths kept
 KEYWORD_FIELDS = ("number_parents", "terms")  # space-separated keys, no lengths
 ID_FIELDS = ("number_key", "parent")  # one key per entry
-SNIPPET_EXTRA = 600  # characters of a term's display text kept beyond its own text
 
 
 def _quantised(length: int) -> int:
@@ -122,10 +121,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         for name in ID_FIELDS:
             if doc[name]:
                 fields[name].setdefault(doc[name], {})[seq] = 1
-        display = doc["display"]
-        if display:
-            own = doc["text"]
-            display = display[: max(len(own), 1) + SNIPPET_EXTRA]
+        display = doc["display"]  # whole: the snippet window is chosen over all of it
         rows.append(
             [
                 entry.id,
