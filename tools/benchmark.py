@@ -374,26 +374,30 @@ def rss_mib() -> float:
 
 
 def soak_queries(kb: KnowledgeBase, n: int, seed: int = 23):
-    """`n` distinct queries: words of the corpus, typos of them and random letters, 1-6 words."""
+    """`n` distinct queries: words of the corpus, typos of them and random letters, 1-6 words,
+    then a word spelling the query's number in letters (distinct without keeping a set of the
+    queries sent, which would itself grow by ~100 bytes a query)."""
     rng = random.Random(seed)
     words = sorted({w for e in kb.entries for w in re.findall(r"[^\W\d_]{4,}", e.text)})
     letters = "abcdefghijklmnopqrstuvwxyzéèàç"
-    seen: set[str] = set()
-    while len(seen) < n:
+    for i in range(n):
         parts = []
         for _ in range(rng.randint(1, 6)):
             word = rng.choice(words)
             roll = rng.random()
             if roll < 0.3:  # a typo: one letter replaced
-                i = rng.randrange(len(word))
-                word = word[:i] + rng.choice(letters) + word[i + 1 :]
+                j = rng.randrange(len(word))
+                word = word[:j] + rng.choice(letters) + word[j + 1 :]
             elif roll < 0.5:
                 word = "".join(rng.choice(letters) for _ in range(rng.randint(3, 14)))
             parts.append(word)
-        q = " ".join(parts)
-        if q not in seen:
-            seen.add(q)
-            yield q
+        tag, k = "", i
+        while True:
+            tag, k = "bcdfghjklmnpqrstvwxz"[k % 20] + tag, k // 20
+            if not k:
+                break
+        parts.append("q" + tag)
+        yield " ".join(parts)
 
 
 def soak(n: int) -> None:

@@ -51,3 +51,22 @@ def test_the_postings_cache_is_bounded_by_its_pairs_too(tiny_project, monkeypatc
             assert held <= 10 or len(own._postings_cache) == 1
     finally:
         own.close()
+
+
+def test_the_result_cache_is_bounded_in_bytes(tiny_project):
+    from arbitre.search import live as live_module
+    from arbitre.search.indexer import current_generation
+
+    own = live_module.Searcher(current_generation(tiny_project.index))
+    try:
+        render = live_module._renderer(own, 1000)
+        answers = render.answers
+        answers.max_bytes = 16 * 3000  # room for a few small answers only
+        for q in ("attaque", "carte", "joueur", "personnage", "dommages", "Fugace", "riposte"):
+            for limit in (1, 2, 3, 100):
+                body = render(q, None, None, limit, 0)
+                assert body == render(q, None, None, limit, 0)  # the same bytes, cached or not
+        assert answers.bytes <= answers.max_bytes
+        assert 0 < len(answers._items) < 28
+    finally:
+        own.close()

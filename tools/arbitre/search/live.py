@@ -15,9 +15,9 @@ import json
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from arbitre.errors import ArbitreError, IndexMissing
@@ -42,6 +42,40 @@ class Live:
     render: Callable[[str, str | None, str | None, int, int], bytes]
 
 
+RESULT_CACHE_BYTES = 32 * 1024 * 1024  # rendered answers kept, at most, per generation
+
+
+class _Answers:
+    """Rendered answers, least recently used out first, bounded in count and in bytes (an
+    answer of 100 hits weighs a hundred times one of 1).  Thread-safe."""
+
+    def __init__(self, entries: int, max_bytes: int = RESULT_CACHE_BYTES) -> None:
+        self.entries = entries
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: OrderedDict[tuple, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> bytes | None:
+        with self._lock:
+            body = self._items.get(key)
+            if body is not None:
+                self._items.move_to_end(key)
+            return body
+
+    def put(self, key: tuple, body: bytes) -> None:
+        if len(body) > self.max_bytes // 16:
+            return  # a rare huge answer is not worth evicting many others
+        with self._lock:
+            if key in self._items:
+                return
+            self._items[key] = body
+            self.bytes += len(body)
+            while len(self._items) > self.entries or self.bytes > self.max_bytes:
+                _key, old = self._items.popitem(last=False)
+                self.bytes -= len(old)
+
+
 def _renderer(searcher: Searcher, cache_size: int) -> Callable[..., bytes]:
     def render(q: str, game: str | None, kind: str | None, size: int, start: int) -> bytes:
         result = searcher.search(q, game=game, kind=kind, limit=size, offset=start)
@@ -49,7 +83,20 @@ def _renderer(searcher: Searcher, cache_size: int) -> Callable[..., bytes]:
             result, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
         ).encode("utf-8")
 
-    return lru_cache(maxsize=cache_size)(render) if cache_size else render
+    if not cache_size:
+        return render
+    answers = _Answers(cache_size)
+
+    def cached(q: str, game: str | None, kind: str | None, size: int, start: int) -> bytes:
+        key = (q, game, kind, size, start)
+        body = answers.get(key)
+        if body is None:
+            body = render(q, game, kind, size, start)  # an error raises: never cached
+            answers.put(key, body)
+        return body
+
+    cached.answers = answers  # type: ignore[attr-defined]
+    return cached
 
 
 class LiveIndex:
