@@ -47,6 +47,7 @@ from arbitre.search.searcher import Searcher  # noqa: E402
 DEV_QUERIES = ROOT / "tests" / "data" / "dev-queries.yaml"
 HOLDOUT_QUERIES = ROOT / "tests" / "data" / "holdout-queries.yaml"
 HOLDOUT2_QUERIES = ROOT / "tests" / "data" / "holdout2-queries.yaml"
+NATURAL_HOLDOUT_QUERIES = ROOT / "tests" / "data" / "natural-holdout-queries.yaml"
 
 # wrk (Debian package `wrk`) drives the HTTP load when installed: a C load generator takes a
 # fraction of the CPU a Python client needs, so on a 2-core machine the server is measured
@@ -757,7 +758,11 @@ def static_search_rows(site: Path) -> list[tuple[str, str]]:
                 "async () => { const m = await import('/assets/search/load.js');"
                 " window.__engine = await m.loadEngine(); }"
             )
-            for label, path in (("holdout", HOLDOUT_QUERIES), ("holdout2", HOLDOUT2_QUERIES)):
+            for label, path in (
+                ("holdout", HOLDOUT_QUERIES),
+                ("holdout2", HOLDOUT2_QUERIES),
+                ("natural-holdout", NATURAL_HOLDOUT_QUERIES),
+            ):
                 queries = load_queries(path)
                 timed = page.evaluate(
                     """qs => qs.map(q => { const t = performance.now();
