@@ -440,3 +440,24 @@ def test_header_box_says_the_focus_and_shows_the_badge(page, static_site):
     box.press("ArrowDown")  # the first hit, not the focus line's link
     assert page.evaluate("document.activeElement.dataset.entry")
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_focus_line_and_badges_have_no_serious_accessibility_violation(page, static_site, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.emulate_media(color_scheme=scheme)
+    results(page, static_site, "combien coûte un objet du magasin")
+    assert page.locator("#arb-results .arb-focus").count() == 1
+    assert page.locator("#arb-results .arb-community").count() > 0
+    box = page.locator("[data-arb-header-search]")
+    box.click()
+    box.press_sequentially("butin")
+    page.locator(".arb-header-search__results .arb-community").first.wait_for()
+    found = Axe().run(page).response["violations"]
+    serious = [
+        f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
