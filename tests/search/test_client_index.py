@@ -5,6 +5,7 @@ does.  (tests/browser/test_search.py runs that engine against the Python search.
 from __future__ import annotations
 
 import json
+import re
 
 from arbitre.search.client_index import (
     EXACT_FIELDS,
@@ -98,3 +99,23 @@ def test_focus_intents_and_groups_come_from_the_python_tables():
     pairs = [g for g in index["thesaurus"] if g["provenance"].startswith("vocabulary.yaml")]
     assert pairs and all(g["games"] and len(g["games"]) == 1 for g in pairs)
     assert all(len(row) == 14 for row in index["docs"])  # ... display, cards_key
+
+
+def test_the_ranking_constants_are_the_searchers_and_the_engine_reads_each():
+    from importlib import resources
+
+    from arbitre.search import searcher
+    from arbitre.search.client_index import RANKING_CONSTANTS, ranking_constants
+
+    exported = ranking_constants()
+    assert exported["RERANK_DEPTH"] == searcher.RERANK_DEPTH
+    assert exported["FIELD_BOOSTS_STEMMED"] == searcher.FIELD_BOOSTS_STEMMED
+    assert exported["LENT_FIELDS"] == sorted(searcher.LENT_FIELDS)
+    assert json.loads(json.dumps(exported)) == exported
+    engine = (
+        resources.files("arbitre.site").joinpath("assets", "search", "engine.js").read_text("utf-8")
+    )
+    required = engine[
+        engine.index("const RANKING = [") : engine.index("];", engine.index("RANKING"))
+    ]
+    assert sorted(re.findall(r'"([A-Z0-9_]+)"', required)) == sorted(RANKING_CONSTANTS)

@@ -35,6 +35,7 @@ from arbitre.kb.entry import KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
 from arbitre.search import query as query_module
+from arbitre.search import searcher as searcher_module
 from arbitre.search.analysis import (
     ELISIONS,
     analyze,
@@ -171,6 +172,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         "names": names,
         "thesaurus": _thesaurus(),
         "focus": _focus_table(kb),
+        "ranking": ranking_constants(),
         "intents": [
             {
                 "name": i.name,
@@ -245,6 +247,44 @@ def _thesaurus() -> list[dict[str, Any]]:
             }
         )
     return groups
+
+
+RANKING_CONSTANTS = (
+    "FIELD_BOOSTS_STEMMED",
+    "LENT_FIELDS",
+    "FIELD_BOOSTS_EXACT",
+    "CARD_RULING_FACTOR",
+    "PHRASE_BONUS",
+    "INTENT_BONUS",
+    "THESAURUS_WEIGHT",
+    "UNFOCUSED_WEIGHT",
+    "GAME_FOCUS_DEPTH",
+    "GAME_FOCUS_SHARE",
+    "GAME_FOCUS_FACTOR",
+    "WORD_GAME_SHARE",
+    "WORD_GAME_MIN_DOCS",
+    "MAX_TYPO_LENGTH",
+    "MAX_TYPO_WORDS",
+    "MAX_TYPO_CANDIDATES",
+    "MENTION_WEIGHT",
+    "FAMILY_WEIGHT",
+    "RERANK_DEPTH",
+    "DIVERSE_TOP",
+    "TERM_CHILDREN",
+    "BM25_K1",
+    "BM25_B",
+    "COORD_POWER",
+    "KIND_ORDER",
+)
+
+
+def ranking_constants() -> dict[str, Any]:
+    """The searcher's ranking constants, by name, for the browser's engine (`useRanking`)."""
+    out: dict[str, Any] = {}
+    for name in RANKING_CONSTANTS:
+        value = getattr(searcher_module, name)
+        out[name] = sorted(value) if isinstance(value, frozenset) else value
+    return out
 
 
 def _focus_table(kb: KnowledgeBase) -> dict[str, Any]:

@@ -5,25 +5,33 @@
 import { englishStem } from "./english.js";
 import { Analyzer, NUMBER_RE, WORD_CHAR, fold, isRuleNumber, numberKey, typedKey } from "./analysis.js";
 
-const FIELD_BOOSTS_STEMMED = { title: 3.0, names: 3.0, context: 2.0, text: 1.0, asked: 0.5, ruled: 0.15 };
-const LENT_FIELDS = new Set(["asked", "ruled"]);
-const FIELD_BOOSTS_EXACT = { title_exact: 1.0, names_exact: 1.0 };
-const CARD_RULING_FACTOR = 2.0;
-const PHRASE_BONUS = 0.5;
-const INTENT_BONUS = 1.15;
-const THESAURUS_WEIGHT = 0.5;
-const UNFOCUSED_WEIGHT = 0.5;
-const [GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR] = [10, 0.7, 0.5];
-const [WORD_GAME_SHARE, WORD_GAME_MIN_DOCS] = [0.9, 2];
-const [MAX_TYPO_LENGTH, MAX_TYPO_WORDS, MAX_TYPO_CANDIDATES] = [24, 8, 200];
-const MENTION_WEIGHT = 10.0;
-const FAMILY_WEIGHT = 0.4;
-const RERANK_DEPTH = 60;
-const DIVERSE_TOP = 5;
-const TERM_CHILDREN = 3;
-const [BM25_K1, BM25_B] = [1.2, 0.75];
-const COORD_POWER = 2.0;
-const KIND_ORDER = { rule: 0, section: 1, glossary: 2, faq: 3, errata: 4, example: 5, note: 6 };
+// The ranking's constants are searcher.py's, read from the index (`ranking`, written by
+// client_index.py): one table for both sides.  Set by `useRanking` when an Engine is built.
+let FIELD_BOOSTS_STEMMED, LENT_FIELDS, FIELD_BOOSTS_EXACT, CARD_RULING_FACTOR, PHRASE_BONUS, INTENT_BONUS;
+let THESAURUS_WEIGHT, UNFOCUSED_WEIGHT, GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR;
+let WORD_GAME_SHARE, WORD_GAME_MIN_DOCS, MAX_TYPO_LENGTH, MAX_TYPO_WORDS, MAX_TYPO_CANDIDATES;
+let MENTION_WEIGHT, FAMILY_WEIGHT, RERANK_DEPTH, DIVERSE_TOP, TERM_CHILDREN, BM25_K1, BM25_B, COORD_POWER;
+let KIND_ORDER;
+
+const RANKING = [
+  "FIELD_BOOSTS_STEMMED", "LENT_FIELDS", "FIELD_BOOSTS_EXACT", "CARD_RULING_FACTOR", "PHRASE_BONUS", "INTENT_BONUS",
+  "THESAURUS_WEIGHT", "UNFOCUSED_WEIGHT", "GAME_FOCUS_DEPTH", "GAME_FOCUS_SHARE", "GAME_FOCUS_FACTOR",
+  "WORD_GAME_SHARE", "WORD_GAME_MIN_DOCS", "MAX_TYPO_LENGTH", "MAX_TYPO_WORDS", "MAX_TYPO_CANDIDATES",
+  "MENTION_WEIGHT", "FAMILY_WEIGHT", "RERANK_DEPTH", "DIVERSE_TOP", "TERM_CHILDREN", "BM25_K1", "BM25_B",
+  "COORD_POWER", "KIND_ORDER",
+];
+
+function useRanking(r) {
+  if (!r) throw new Error("index de recherche sans table de classement (reconstruire le site)");
+  ({ FIELD_BOOSTS_STEMMED, FIELD_BOOSTS_EXACT, CARD_RULING_FACTOR, PHRASE_BONUS, INTENT_BONUS } = r);
+  ({ THESAURUS_WEIGHT, UNFOCUSED_WEIGHT, GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR } = r);
+  ({ WORD_GAME_SHARE, WORD_GAME_MIN_DOCS, MAX_TYPO_LENGTH, MAX_TYPO_WORDS, MAX_TYPO_CANDIDATES } = r);
+  ({ MENTION_WEIGHT, FAMILY_WEIGHT, RERANK_DEPTH, DIVERSE_TOP, TERM_CHILDREN, BM25_K1, BM25_B } = r);
+  ({ COORD_POWER, KIND_ORDER } = r);
+  LENT_FIELDS = new Set(r.LENT_FIELDS);
+  const missing = RANKING.filter((name) => r[name] === undefined || r[name] === null);
+  if (missing.length) throw new Error(`constantes de classement manquantes : ${missing.join(", ")}`);
+}
 
 const W = WORD_CHAR;
 const NW = W.replace("[", "[^");
@@ -112,6 +120,7 @@ class Term {
 
 export class Engine {
   constructor(data) {
+    useRanking(data.ranking);
     this.data = data;
     this.analyzer = new Analyzer(data.analysis);
     this.games = Object.keys(data.games);
