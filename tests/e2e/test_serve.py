@@ -15,7 +15,6 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 
@@ -116,15 +115,6 @@ def test_search_page_and_its_browser_search_are_served(server):
             assert kind in response.headers["content-type"]
 
 
-BROWSER_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PAGE_TYPES = {
     "home": "/",
     "rule page": "/the-spoils/regles/section-6/",
@@ -134,31 +124,25 @@ PAGE_TYPES = {
 }
 
 
-def test_no_csp_violation_in_a_real_browser(server):
+def test_no_csp_violation_in_a_real_browser(server, browser):
     """Each page type loads in Chromium with the served Content-Security-Policy and logs no
-    violation (nor any other console error): the policy fits what the site does."""
-    if not Path("/usr/bin/chromium").is_file():
-        pytest.skip("no Chromium at /usr/bin/chromium")
-    from playwright.sync_api import sync_playwright
-
+    violation (nor any other console error): the policy fits what the site does.  (`browser`:
+    the session's Chromium, tests/conftest.py, skipped with a reason when there is none.)"""
     problems: dict[str, list[str]] = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=BROWSER_ARGS)
+    for name, path in PAGE_TYPES.items():
+        page = browser.new_page()
         try:
-            for name, path in PAGE_TYPES.items():
-                page = browser.new_page()
-                messages: list[str] = []
-                page.on(
-                    "console",
-                    lambda m, out=messages: out.append(m.text) if m.type == "error" else None,
-                )
-                page.on("pageerror", lambda e, out=messages: out.append(str(e)))
-                response = page.goto(server + path, wait_until="networkidle")
-                assert response is not None and response.status == 200, path
-                assert "frame-ancestors" in response.headers["content-security-policy"]
-                if messages:
-                    problems[name] = messages
-                page.close()
+            messages: list[str] = []
+            page.on(
+                "console",
+                lambda m, out=messages: out.append(m.text) if m.type == "error" else None,
+            )
+            page.on("pageerror", lambda e, out=messages: out.append(str(e)))
+            response = page.goto(server + path, wait_until="networkidle")
+            assert response is not None and response.status == 200, path
+            assert "frame-ancestors" in response.headers["content-security-policy"]
+            if messages:
+                problems[name] = messages
         finally:
-            browser.close()
+            page.close()
     assert problems == {}
