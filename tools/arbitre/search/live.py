@@ -120,14 +120,17 @@ class LiveIndex:
         self._loading = False
         self._lock = threading.Lock()
         self.problem: str | None = None
+        self._failed: Path | None = None  # a generation that would not open: not retried
         problem = index_problem(paths)
         if problem:
             self.problem = problem
             return
+        generation = current_generation(paths.index)
         try:
-            self._live = self._open(current_generation(paths.index), kb)
+            self._live = self._open(generation, kb)
         except ArbitreError as exc:
             self.problem = exc.message
+            self._failed = generation
 
     def _open(self, generation: Path | None, kb: KnowledgeBase) -> Live:
         if generation is None:
@@ -162,7 +165,9 @@ class LiveIndex:
             self.problem = damaged(self.paths, f"CURRENT: {exc}")
             return
         live = self._live
-        if generation is None or (live is not None and generation == live.generation):
+        if generation is None or generation == self._failed:
+            return
+        if live is not None and generation == live.generation:
             return
         with self._lock:
             if self._loading:
@@ -189,6 +194,8 @@ class LiveIndex:
             log.info("now serving index generation %s", generation.name)
         except ArbitreError as exc:
             self.problem = exc.message
+            if "is damaged" in exc.message:
+                self._failed = generation  # until `arbitre index` writes another one
             if self._live is not None:
                 log.warning("%s -- still serving %s", exc.message, self._live.generation.name)
             else:
