@@ -1,7 +1,9 @@
 // Arbitre's search in the browser: the plan of tools/arbitre/search/searcher.py (understand
 // the query -> retrieve -> rank -> present) over the index `arbitre build` writes
-// (assets/search/index.json, from tools/arbitre/search/client_index.py).  Names and constants
-// follow the Python code so that the two can be read side by side.
+// (assets/search/index.json, from tools/arbitre/search/client_index.py).  Names follow the
+// Python code so that the two can be read side by side; the data both sides use (ranking
+// constants, players' words, game markers, intents) comes from Python through the index, and
+// `explain` gives the plan as `arbitre search --explain --json` does, to be compared with it.
 import { englishStem } from "./english.js";
 import { Analyzer, NUMBER_RE, WORD_CHAR, fold, isRuleNumber, numberKey, typedKey } from "./analysis.js";
 
