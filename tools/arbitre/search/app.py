@@ -148,7 +148,6 @@ ERRORS = {
     },
     "/api/entries/{entry_id}": {"404": "no entry has this id"},
     "/api/health": {"503": "no search index can be served (the message says why)"},
-    "/r/{entry_id}": {"404": "no entry has this id"},
 }
 
 
@@ -258,7 +257,19 @@ def create_app(
 
     short_links: dict[str, Any] = {}  # the permalink index of the knowledge base now served
 
-    @app.get("/r/{entry_id:path}", summary="Permalink: redirects to the entry on the site")
+    @app.get(
+        "/r/{entry_id:path}",
+        summary="Permalink: redirects to the entry on the site",
+        response_class=HTMLResponse,
+        responses={
+            200: {"description": "a French page choosing between the games with that number"},
+            302: {"description": "the entry's page on the site"},
+            404: {
+                "description": "no entry has this id: the site's French « page introuvable »",
+                "content": {"text/html": {"schema": {"type": "string"}}},
+            },
+        },
+    )
     def permalink(entry_id: str) -> Any:
         # The same answers as the static copy's r/ pages (site/permalinks.py): any case, a
         # number without its game, a choice page, and a French « page introuvable », not JSON.
