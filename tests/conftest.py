@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,46 @@ def built_root(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def built_site(built_root: Path) -> Path:
     return built_root / "site"
+
+
+# -- Chromium: one Playwright per test session (its sync API cannot be started twice at once) --
+
+CHROMIUM = Path(os.environ.get("ARBITRE_CHROMIUM", "/usr/bin/chromium"))
+INSTALL_HINT = (
+    "browser tests skipped: {why}. Install them with `apt-get install -y chromium` "
+    "(Debian/Ubuntu; or set ARBITRE_CHROMIUM to a Chromium binary) and `make setup`."
+)
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _missing_browser() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package `playwright` is not installed"
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM}"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    why = _missing_browser()
+    if why:
+        pytest.skip(INSTALL_HINT.format(why=why))
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -1,6 +1,8 @@
 """Search benchmark: index build, in-process and HTTP latency, SQLite FTS5 baseline, 100x corpus.
 
     .venv/bin/python tools/benchmark.py [--quick]
+    .venv/bin/python tools/benchmark.py --neighbour [--quick]   # only 16 clients + 1 worst-case
+    .venv/bin/python tools/benchmark.py --soak 1000000          # only the memory soak
 
 Prints a Markdown table (and the machine it ran on) that the README quotes.  Everything runs
 on loopback in temporary directories; the project's own .index/ is never touched.  Loops are
@@ -10,8 +12,10 @@ bounded: a fixed number of queries and requests, a timeout on the server start.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import platform
+import random
 import re
 import shutil
 import signal
@@ -31,6 +35,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
+from arbitre.errors import ArbitreError  # noqa: E402
 from arbitre.kb.knowledge import KnowledgeBase  # noqa: E402
 from arbitre.kb.load import load_kb  # noqa: E402
 from arbitre.paths import ProjectPaths  # noqa: E402
@@ -42,6 +47,7 @@ from arbitre.search.searcher import Searcher  # noqa: E402
 DEV_QUERIES = ROOT / "tests" / "data" / "dev-queries.yaml"
 HOLDOUT_QUERIES = ROOT / "tests" / "data" / "holdout-queries.yaml"
 HOLDOUT2_QUERIES = ROOT / "tests" / "data" / "holdout2-queries.yaml"
+NATURAL_HOLDOUT_QUERIES = ROOT / "tests" / "data" / "natural-holdout-queries.yaml"
 
 # wrk (Debian package `wrk`) drives the HTTP load when installed: a C load generator takes a
 # fraction of the CPU a Python client needs, so on a 2-core machine the server is measured
@@ -299,6 +305,195 @@ def synthetic_kb(kb: KnowledgeBase, factor: int) -> KnowledgeBase:
     return KnowledgeBase(kb.games, entries)
 
 
+# -- one worst-case client beside ordinary ones (#17) -------------------------------------------
+
+
+def worst_queries(n: int, seed: int = 17) -> list[str]:
+    """Queries that cost the most typo-correction and scoring work the API accepts (500
+    characters): one long random word, many unknown words, many common words."""
+    rng = random.Random(seed)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    common = "attaque carte joueur dégâts tour action personnage effet jouer pioche main zone"
+    out = []
+    for i in range(n):
+        kind = i % 3
+        if kind == 0:
+            q = "".join(rng.choice(letters) for _ in range(rng.randint(300, 500)))
+        elif kind == 1:
+            q = " ".join(
+                "".join(rng.choice(letters) for _ in range(rng.randint(4, 9))) for _ in range(80)
+            )
+        else:
+            q = " ".join(rng.choice(common.split()) for _ in range(70))
+        out.append(q[:500])
+    return out
+
+
+def neighbour_benchmark(
+    root: Path, queries: list[str], clients: int, per_client: int, workers: int
+) -> dict:
+    """`clients` ordinary clients, alone and then beside one client sending worst-case
+    queries back to back; the ordinary clients' latencies (result cache off)."""
+    server, base = start_server(root, result_cache=False, workers=workers)
+    try:
+        for q in queries[:20]:
+            httpx.get(base + "/api/search", params={"q": q}, timeout=10)
+        alone = python_load(base, queries, clients, per_client)
+        stop = threading.Event()
+        worst_times: list[float] = []
+
+        def worst_client() -> None:
+            with httpx.Client(base_url=base, timeout=30) as http:
+                for q in itertools.cycle(worst_queries(60)):
+                    if stop.is_set():
+                        return
+                    started = time.perf_counter()
+                    http.get("/api/search", params={"q": q})
+                    worst_times.append((time.perf_counter() - started) * 1000)
+
+        thread = threading.Thread(target=worst_client)
+        thread.start()
+        try:
+            beside = python_load(base, queries, clients, per_client)
+        finally:
+            stop.set()
+            thread.join()
+        return {"alone": alone, "beside": beside, "worst": worst_times}
+    finally:
+        stop_server(server)
+
+
+# -- soak: memory over many distinct queries (#17) ---------------------------------------------
+
+
+def rss_mib() -> float:
+    """This process's resident memory now (Linux /proc), in MiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def soak_queries(kb: KnowledgeBase, n: int, seed: int = 23):
+    """`n` distinct queries: words of the corpus, typos of them and random letters, 1-6 words,
+    then a word spelling the query's number in letters (distinct without keeping a set of the
+    queries sent, which would itself grow by ~100 bytes a query)."""
+    rng = random.Random(seed)
+    words = sorted({w for e in kb.entries for w in re.findall(r"[^\W\d_]{4,}", e.text)})
+    letters = "abcdefghijklmnopqrstuvwxyzéèàç"
+    for i in range(n):
+        parts = []
+        for _ in range(rng.randint(1, 6)):
+            word = rng.choice(words)
+            roll = rng.random()
+            if roll < 0.3:  # a typo: one letter replaced
+                j = rng.randrange(len(word))
+                word = word[:j] + rng.choice(letters) + word[j + 1 :]
+            elif roll < 0.5:
+                word = "".join(rng.choice(letters) for _ in range(rng.randint(3, 14)))
+            parts.append(word)
+        tag, k = "", i
+        while True:
+            tag, k = "bcdfghjklmnpqrstvwxz"[k % 20] + tag, k // 20
+            if not k:
+                break
+        parts.append("q" + tag)
+        yield " ".join(parts)
+
+
+def soak(n: int) -> None:
+    """Send `n` distinct random queries through the app's search (result cache included, no
+    HTTP) and print the process's memory as it goes: every cache is bounded, so it levels off."""
+    from arbitre.search.app import create_app
+    from arbitre.search.searcher import Searcher as _Searcher
+
+    paths = ProjectPaths(ROOT)
+    kb = load_kb(paths)
+    with tempfile.TemporaryDirectory(prefix="arbitre-soak-") as tmp:
+        project = Path(tmp) / "project"
+        project.mkdir()
+        for name in ("content", "glossary", "mkdocs.yml"):
+            (project / name).symlink_to(ROOT / name)
+        app = create_app(ProjectPaths(project), kb)
+        live = app.state.index.get()
+        assert isinstance(live.searcher, _Searcher)
+        start = rss_mib()
+        print(f"soak: {n} distinct queries; RSS after start {start:.0f} MiB")
+        print(
+            "| queries | RSS MiB | postings cache (terms) | fold cache | stem cache "
+            "| documents with cached tokens | s |"
+        )
+        print("|---:|---:|---:|---:|---:|---:|---:|")
+        started = time.perf_counter()
+        peak = start
+        step = max(1, n // 20)
+        from arbitre.search import analysis
+
+        for i, q in enumerate(soak_queries(kb, n), 1):
+            try:
+                live.render(q, None, None, 10, 0)
+            except ArbitreError:
+                pass
+            if i % step == 0 or i == n:
+                now = rss_mib()
+                peak = max(peak, now)
+                print(
+                    f"| {i} | {now:.0f} | {len(live.searcher._postings_cache)} | "
+                    f"{analysis._fold_cached.cache_info().currsize} | "
+                    f"{analysis._stem_cached.cache_info().currsize} | "
+                    f"{len(live.searcher._tokens_cache)} | "
+                    f"{time.perf_counter() - started:.0f} |",
+                    flush=True,
+                )
+        print(f"soak: peak RSS {peak:.0f} MiB ({peak - start:+.0f} MiB over the start)")
+
+
+def neighbour_rows(project: Path, queries: list[str], quick: bool) -> tuple[list, list[str]]:
+    near = neighbour_benchmark(
+        project, queries, clients=16, per_client=30 if quick else 100, workers=2
+    )
+    rows, errors = [], []
+    for label, what in (("alone", "alone"), ("beside", "beside one worst-case client")):
+        figures = near[label]
+        errors += figures["errors"]
+        rows.append(
+            (
+                f"HTTP /api/search, 16 ordinary clients {what}, Python client, 2 workers, "
+                f"result cache off ({figures['requests']} requests)",
+                f"p50 {figures['p50']:.1f} ms, p95 {figures['p95']:.1f} ms, "
+                f"{figures['rps']:.0f} req/s, {len(figures['errors'])} errors",
+            )
+        )
+    rows.append(
+        (
+            f"the worst-case client's own queries (n={len(near['worst'])}: 300-500 letters, "
+            "80 unknown words, 70 common words)",
+            f"p50 {percentile(near['worst'], 50):.1f} ms, p95 {percentile(near['worst'], 95):.1f} ms",
+        )
+    )
+    return rows, errors
+
+
+def neighbour_only(quick: bool) -> None:
+    paths = ProjectPaths(ROOT)
+    kb = load_kb(paths)
+    with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as tmp:
+        project = Path(tmp) / "project"
+        project.mkdir()
+        for name in ("content", "glossary", "mkdocs.yml"):
+            (project / name).symlink_to(ROOT / name)
+        build_index(kb, ProjectPaths(project).index, root=project)
+        sets = query_sets(kb, 100 if quick else 300)
+        rows, errors = neighbour_rows(project, [q for qs in sets.values() for q in qs], quick)
+    print("| measure | figure |")
+    print("|---|---|")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+    if errors:
+        print("\nHTTP errors:", *errors[:10], sep="\n  ")
+        raise SystemExit(1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -314,9 +509,26 @@ def main() -> None:
         action="store_true",
         help="drive the HTTP load with the Python client even when wrk is installed",
     )
+    parser.add_argument(
+        "--soak",
+        type=int,
+        metavar="N",
+        help="only the memory soak: N distinct random queries (e.g. 1000000), then exit",
+    )
+    parser.add_argument(
+        "--neighbour",
+        action="store_true",
+        help="only the worst-case-neighbour HTTP case, then exit",
+    )
     args = parser.parse_args()
     if args.static_search:
         print_rows(static_search_rows(ROOT / "site"))
+        return
+    if args.soak:
+        soak(args.soak)
+        return
+    if args.neighbour:
+        neighbour_only(args.quick)
         return
     quick = args.quick
     paths = ProjectPaths(ROOT)
@@ -421,6 +633,11 @@ def main() -> None:
                     f"{len(http['errors'])} errors",
                 )
             )
+
+        # 16 ordinary clients alone, then beside one client sending worst-case queries.
+        near_rows, near_errors = neighbour_rows(project, http_queries, quick)
+        rows += near_rows
+        http_errors += near_errors
 
         # Synthetic corpus: factor x the real entries.
         factor = 10 if quick else 100
@@ -541,7 +758,11 @@ def static_search_rows(site: Path) -> list[tuple[str, str]]:
                 "async () => { const m = await import('/assets/search/load.js');"
                 " window.__engine = await m.loadEngine(); }"
             )
-            for label, path in (("holdout", HOLDOUT_QUERIES), ("holdout2", HOLDOUT2_QUERIES)):
+            for label, path in (
+                ("holdout", HOLDOUT_QUERIES),
+                ("holdout2", HOLDOUT2_QUERIES),
+                ("natural-holdout", NATURAL_HOLDOUT_QUERIES),
+            ):
                 queries = load_queries(path)
                 timed = page.evaluate(
                     """qs => qs.map(q => { const t = performance.now();

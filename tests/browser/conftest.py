@@ -1,6 +1,7 @@
 """Browser tests: a built copy of the real site, served by a plain static file server, in Chromium.
 
-A static copy of `site/` must work on its own (search included), so these tests serve it with
+The Chromium itself is the session's one Playwright (`browser`, tests/conftest.py), shared with
+the served-site tests of tests/e2e.  A static copy of `site/` must work on its own (search included), so these tests serve it with
 Python's `http.server` — no Arbitre process, no API. They drive Debian's Chromium through
 Playwright's Python package; nothing is downloaded. Without Chromium or Playwright every test here
 is skipped with a reason that says how to install them (`make test` prints it in its summary).
@@ -9,7 +10,6 @@ is skipped with a reason that says how to install them (`make test` prints it in
 from __future__ import annotations
 
 import functools
-import os
 import shutil
 import threading
 from collections.abc import Iterator
@@ -18,32 +18,8 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("ARBITRE_CHROMIUM", "/usr/bin/chromium"))
-INSTALL_HINT = (
-    "browser tests skipped: {why}. Install them with `apt-get install -y chromium` "
-    "(Debian/Ubuntu; or set ARBITRE_CHROMIUM to a Chromium binary) and `make setup`."
-)
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-
-
-def _missing_browser() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the Python package `playwright` is not installed"
-    if not CHROMIUM.exists():
-        return f"no Chromium at {CHROMIUM}"
-    return None
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -66,21 +42,6 @@ def static_site(built_site: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    why = _missing_browser()
-    if why:
-        pytest.skip(INSTALL_HINT.format(why=why))
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @pytest.fixture

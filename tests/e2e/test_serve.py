@@ -113,3 +113,36 @@ def test_search_page_and_its_browser_search_are_served(server):
         with urllib.request.urlopen(f"{server}/assets/search/{path}", timeout=10) as response:
             assert response.status == 200
             assert kind in response.headers["content-type"]
+
+
+PAGE_TYPES = {
+    "home": "/",
+    "rule page": "/the-spoils/regles/section-6/",
+    "glossary page": "/altered/glossaire/",
+    "search page": "/recherche/?requete=609.1f",
+    "examples page": "/the-spoils/exemples/",
+}
+
+
+def test_no_csp_violation_in_a_real_browser(server, browser):
+    """Each page type loads in Chromium with the served Content-Security-Policy and logs no
+    violation (nor any other console error): the policy fits what the site does.  (`browser`:
+    the session's Chromium, tests/conftest.py, skipped with a reason when there is none.)"""
+    problems: dict[str, list[str]] = {}
+    for name, path in PAGE_TYPES.items():
+        page = browser.new_page()
+        try:
+            messages: list[str] = []
+            page.on(
+                "console",
+                lambda m, out=messages: out.append(m.text) if m.type == "error" else None,
+            )
+            page.on("pageerror", lambda e, out=messages: out.append(str(e)))
+            response = page.goto(server + path, wait_until="networkidle")
+            assert response is not None and response.status == 200, path
+            assert "frame-ancestors" in response.headers["content-security-policy"]
+            if messages:
+                problems[name] = messages
+        finally:
+            page.close()
+    assert problems == {}

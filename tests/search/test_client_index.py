@@ -5,6 +5,7 @@ does.  (tests/browser/test_search.py runs that engine against the Python search.
 from __future__ import annotations
 
 import json
+import re
 
 from arbitre.search.client_index import (
     EXACT_FIELDS,
@@ -64,3 +65,57 @@ def test_the_json_is_compact_and_complete():
     assert ": " not in text[:200] and "\n" not in text
     assert set(data) >= {"docs", "fields", "phrases", "names", "thesaurus", "analysis"}
     assert "de" in data["analysis"]["stops"] and "ma" in data["analysis"]["stops"]
+
+
+def test_the_rulings_words_are_exported_as_the_whoosh_fields():
+    # The lent fields are among those compared with the whoosh index above.
+    assert {"asked", "ruled"} <= set(TEXT_FIELDS)
+
+
+def test_focus_intents_and_groups_come_from_the_python_tables():
+    """The browser reads the game focus, the intents and the players' words from the index,
+    not from a copy in JavaScript."""
+    from arbitre.search.intent import INTENTS
+    from arbitre.search.searcher import FOCUS_REASONS
+    from arbitre.search.thesaurus import load_thesaurus
+    from arbitre.search.vocabulary import load_vocabulary
+
+    kb = tiny_kb()
+    index = build_client_index(kb)
+    vocabulary = load_vocabulary()
+    markers = [tuple(row) for row in index["focus"]["markers"]]
+    assert markers == vocabulary.marker_keys() and ("four souls", "four-souls") in markers
+    assert index["focus"]["reasons"] == FOCUS_REASONS
+    for game in kb.games:
+        assert index["focus"]["titles"][game.id] == (vocabulary.title(game.id) or game.title)
+        assert index["authority"][game.id] == game.authority
+    assert [i["name"] for i in index["intents"]] == [i.name for i in INTENTS]
+    for exported, intent in zip(index["intents"], INTENTS, strict=True):
+        assert exported["label"] == intent.label
+        for pattern in (exported["cues"], exported["markers"]):
+            assert "\\w" not in pattern  # ASCII in JavaScript: written as \p{L}\p{N}_
+    groups = load_thesaurus().groups
+    assert len(index["thesaurus"]) == len(groups)
+    pairs = [g for g in index["thesaurus"] if g["provenance"].startswith("vocabulary.yaml")]
+    assert pairs and all(g["games"] and len(g["games"]) == 1 for g in pairs)
+    assert all(len(row) == 14 for row in index["docs"])  # ... display, cards_key
+
+
+def test_the_ranking_constants_are_the_searchers_and_the_engine_reads_each():
+    from importlib import resources
+
+    from arbitre.search import searcher
+    from arbitre.search.client_index import RANKING_CONSTANTS, ranking_constants
+
+    exported = ranking_constants()
+    assert exported["RERANK_DEPTH"] == searcher.RERANK_DEPTH
+    assert exported["FIELD_BOOSTS_STEMMED"] == searcher.FIELD_BOOSTS_STEMMED
+    assert exported["LENT_FIELDS"] == sorted(searcher.LENT_FIELDS)
+    assert json.loads(json.dumps(exported)) == exported
+    engine = (
+        resources.files("arbitre.site").joinpath("assets", "search", "engine.js").read_text("utf-8")
+    )
+    required = engine[
+        engine.index("const RANKING = [") : engine.index("];", engine.index("RANKING"))
+    ]
+    assert sorted(re.findall(r'"([A-Z0-9_]+)"', required)) == sorted(RANKING_CONSTANTS)

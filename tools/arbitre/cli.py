@@ -201,17 +201,55 @@ def build(paths: ProjectPaths, strict: bool) -> None:
     show_default=True,
     help="Server processes (one search at a time each); `make serve` uses one per core.",
 )
+@click.option(
+    "--header-timeout",
+    type=click.FloatRange(0.1, 300),
+    default=10.0,
+    show_default=True,
+    help="Seconds a connection has to send a request's headers (then 408, closed).",
+)
+@click.option(
+    "--keep-alive",
+    type=click.IntRange(1, 300),
+    default=5,
+    show_default=True,
+    help="Seconds an idle kept-alive connection stays open.",
+)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(1, 100_000),
+    default=256,
+    show_default=True,
+    help="Connections plus requests in progress per worker; beyond it, 503.",
+)
 @pass_paths
-def serve(paths: ProjectPaths, host: str, port: int, rebuild: bool, workers: int) -> None:
+def serve(
+    paths: ProjectPaths,
+    host: str,
+    port: int,
+    rebuild: bool,
+    workers: int,
+    header_timeout: float,
+    keep_alive: int,
+    concurrency: int,
+) -> None:
     """Serve the site at / and the API at /api/ (uvicorn)."""
-    from arbitre.search.app import serve as run_server
+    from arbitre.search.server import serve as run_server
 
     if rebuild:
         from arbitre.pipeline import build_all
 
         for line in build_all(paths):
             click.echo(line)
-    run_server(paths, host=host, port=port, workers=workers)
+    run_server(
+        paths,
+        host=host,
+        port=port,
+        workers=workers,
+        header_timeout=header_timeout,
+        keep_alive=keep_alive,
+        concurrency=concurrency,
+    )
 
 
 @cli.group()

@@ -31,7 +31,9 @@ from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.paths import ProjectPaths
 
 ID_PATTERN = re.compile(r"^[a-z0-9-]+/[a-z0-9][a-z0-9./-]*$")
-LINE_KEY = "__line__"
+LINE_KEY = "__line__"  # in every mapping read: the line the mapping starts at
+KEY_LINES = "__key_lines__"  # in every mapping read: key -> the line the key is written on
+READ_KEYS = {LINE_KEY, KEY_LINES}
 
 
 @dataclass(frozen=True, order=True)
@@ -40,16 +42,21 @@ class Problem:
     line: int
     message: str
     severity: str = "error"  # or "warning"
+    column: int | None = None
 
     def __str__(self) -> str:
         tag = "" if self.severity == "error" else "warning: "
-        return f"{self.path}:{self.line}: {tag}{self.message}"
+        where = f"{self.line}:{self.column}" if self.column else f"{self.line}"
+        return f"{self.path}:{where}: {tag}{self.message}"
 
 
 @dataclass
 class LoadResult:
     kb: KnowledgeBase
     problems: list[Problem] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)  # files that could not be parsed
+    unread_text: str = ""  # what those files say, as far as it can be decoded
+    rejected: set[str] = field(default_factory=set)  # ids of entries that failed validation
 
     @property
     def errors(self) -> list[Problem]:
@@ -61,11 +68,30 @@ class LoadResult:
 
 
 class _LineLoader(yaml.SafeLoader):
-    """A SafeLoader that records the 1-based line of every mapping under LINE_KEY."""
+    """A SafeLoader that records the 1-based line of every mapping under LINE_KEY and of each
+    of its keys under KEY_LINES, and collects duplicate keys (which YAML forbids and PyYAML
+    accepts silently, the last one winning) in `duplicates`: (key, line, column, first line)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.duplicates: list[tuple[Any, int, int, int]] = []
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         mapping = super().construct_mapping(node, deep=deep)
+        lines: dict[Any, int] = {}
+        for key_node, _value in node.value:
+            try:
+                key = self.construct_object(key_node, deep=deep)
+                hash(key)
+            except (TypeError, yaml.YAMLError):
+                continue  # an unhashable key: construct_mapping above has reported it
+            line = key_node.start_mark.line + 1
+            if key in lines:
+                self.duplicates.append((key, line, key_node.start_mark.column + 1, lines[key]))
+            else:
+                lines[key] = line
         mapping[LINE_KEY] = node.start_mark.line + 1
+        mapping[KEY_LINES] = lines
         return mapping
 
 
@@ -103,7 +129,7 @@ def _links_error(value: Any, key: str, hows: tuple[str, ...]) -> str | None:
     if not isinstance(value, list):
         return shape
     for item in value:
-        if not isinstance(item, dict) or set(item) - {key, "how", LINE_KEY}:
+        if not isinstance(item, dict) or set(item) - {key, "how"} - READ_KEYS:
             return shape
         if not isinstance(item.get(key), str) or not item[key] or item.get("how") not in hows:
             return shape
@@ -149,9 +175,10 @@ def _type_error(kind: str, value: Any) -> str | None:
 def entry_from_dict(data: dict[str, Any], where: str, problems: list[Problem]) -> Entry | None:
     """Validate one entry mapping; append problems; return the Entry when it is well formed."""
     line = data.get(LINE_KEY, 0)
+    key_lines = data.get(KEY_LINES, {})
     bad = False
-    for name in sorted(set(data) - set(ENTRY_FIELDS) - {LINE_KEY}):
-        problems.append(Problem(where, line, f"unknown field {name!r}"))
+    for name in sorted(set(data) - set(ENTRY_FIELDS) - READ_KEYS, key=str):
+        problems.append(Problem(where, key_lines.get(name, line), f"unknown field {name!r}"))
         bad = True
     for name, (kind, required) in ENTRY_FIELDS.items():
         if name not in data:
@@ -217,20 +244,56 @@ def entry_from_dict(data: dict[str, Any], where: str, problems: list[Problem]) -
     )
 
 
-def _read_yaml(path: Path, rel: str, problems: list[Problem]) -> Any:
+def _read_yaml(
+    path: Path, rel: str, problems: list[Problem], unreadable: list[str] | None = None
+) -> Any:
+    """The file's data, or None after one problem that says why it cannot be read (and its
+    path appended to `unreadable`).  Duplicate keys are problems; the data is still returned."""
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LineLoader)  # noqa: S506 (SafeLoader subclass)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problems.append(Problem(rel, (mark.line + 1) if mark else 1, f"invalid YAML: {exc}"))
+        data = path.read_bytes()
+        text = data.decode("utf-8")
     except OSError as exc:
-        problems.append(Problem(rel, 1, f"cannot read: {exc}"))
+        problems.append(Problem(rel, 1, f"cannot read: {exc.strerror or exc}"))
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        byte = data[exc.start : exc.start + 1].hex()
+        message = f"not valid UTF-8 (byte 0x{byte}): save the file as UTF-8"
+        problems.append(Problem(rel, line, message, column=column))
+    else:
+        loader = _LineLoader(text)
+        try:
+            result = loader.get_single_data()
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+            what = " ".join(
+                str(x) for x in (getattr(exc, "context", None), getattr(exc, "problem", None)) if x
+            )
+            problems.append(
+                Problem(
+                    rel,
+                    (mark.line + 1) if mark else 1,
+                    f"invalid YAML: {what or type(exc).__name__}",
+                    column=(mark.column + 1) if mark else None,
+                )
+            )
+        else:
+            for key, line, column, first in loader.duplicates:
+                message = f"duplicate key {key!r} (first at line {first})"
+                problems.append(Problem(rel, line, message, column=column))
+            return result
+        finally:
+            loader.dispose()
+    if unreadable is not None:
+        unreadable.append(rel)
     return None
 
 
 def read_tree(paths: ProjectPaths) -> LoadResult:
     """Phase one: read and validate every file; entries keep their file:line for later messages."""
     problems: list[Problem] = []
+    unreadable: list[str] = []
+    rejected: set[str] = set()
     games: list[Game] = []
     entries: list[Entry] = []
     locations: dict[str, tuple[str, int]] = {}
@@ -254,6 +317,8 @@ def read_tree(paths: ProjectPaths) -> LoadResult:
                 continue
             entry = entry_from_dict(raw, where, problems)
             if entry is None:
+                if isinstance(raw.get("id"), str):
+                    rejected.add(raw["id"])  # links to it are not errors of their own
                 continue
             line = raw.get(LINE_KEY, 1)
             if entry.game != game:
@@ -282,9 +347,17 @@ def read_tree(paths: ProjectPaths) -> LoadResult:
         game_file = game_dir / "game.yaml"
         if not game_file.is_file():
             continue  # a folder with only sources has not been imported yet
-        meta = _read_yaml(game_file, rel(game_file), problems)
-        if not isinstance(meta, dict) or not isinstance(meta.get("documents"), list):
-            problems.append(Problem(rel(game_file), 1, "expected {id, title, source, documents}"))
+        meta = _read_yaml(game_file, rel(game_file), problems, unreadable)
+        if meta is None and rel(game_file) in unreadable:
+            continue
+        documents = meta.get("documents") if isinstance(meta, dict) else None
+        if not isinstance(documents, list) or not all(
+            isinstance(d, dict) and isinstance(d.get("id"), str) and "title" in d for d in documents
+        ):
+            problems.append(
+                Problem(rel(game_file), 1, "expected {id, title, source, documents: [{id, title}]}")
+            )
+            unreadable.append(rel(game_file))
             continue
         game = Game(
             id=meta.get("id", game_dir.name),
@@ -316,21 +389,25 @@ def read_tree(paths: ProjectPaths) -> LoadResult:
                     Problem(rel(game_file), 1, f"document {doc_id!r}: {rel(doc_path)} is missing")
                 )
                 continue
-            take_entries(_read_yaml(doc_path, rel(doc_path), problems), doc_path, game.id, doc_id)
+            data = _read_yaml(doc_path, rel(doc_path), problems, unreadable)
+            if rel(doc_path) not in unreadable:
+                take_entries(data, doc_path, game.id, doc_id)
         glossary_path = paths.glossary / f"{game.id}.yaml"
         if glossary_path.is_file():
-            take_entries(
-                _read_yaml(glossary_path, rel(glossary_path), problems),
-                glossary_path,
-                game.id,
-                None,
-            )
-    return LoadResult(KnowledgeBase(games, entries, locations), problems)
+            data = _read_yaml(glossary_path, rel(glossary_path), problems, unreadable)
+            if rel(glossary_path) not in unreadable:
+                take_entries(data, glossary_path, game.id, None)
+    return LoadResult(
+        KnowledgeBase(games, entries, locations), problems, unreadable=unreadable, rejected=rejected
+    )
 
 
 def resolve(result: LoadResult) -> LoadResult:
     """Phase two: every link must land; dangling printed references become warnings."""
     kb, problems = result.kb, result.problems
+    # An entry that failed validation, or that a file which could not be read names, was
+    # reported already (with that file): links to it are not errors of their own.
+    known = _Known(set(kb.by_id) | result.rejected, result.unread_text)
     documents = {g.id: {d for d, _ in g.documents} for g in kb.games}
     for entry in kb.entries:
         where, line = kb.locations[entry.id]
@@ -339,19 +416,19 @@ def resolve(result: LoadResult) -> LoadResult:
                 Problem(where, line, f"{entry.id}: unknown document {entry.document!r}")
             )
         if entry.parent is not None:
-            if entry.parent not in kb.by_id:
+            if entry.parent not in known:
                 problems.append(
                     Problem(where, line, f"{entry.id}: parent {entry.parent} does not exist")
                 )
             elif entry.parent == entry.id:
                 problems.append(Problem(where, line, f"{entry.id}: is its own parent"))
         for ref in entry.refs:
-            if ref not in kb.by_id:
+            if ref not in known:
                 problems.append(
                     Problem(where, line, f"{entry.id}: reference to {ref}, which does not exist")
                 )
         problems.extend(_link_problems(kb, entry, where, line))
-        if entry.defined_by is not None and entry.defined_by not in kb.by_id:
+        if entry.defined_by is not None and entry.defined_by not in known:
             problems.append(
                 Problem(where, line, f"{entry.id}: defined_by {entry.defined_by} does not exist")
             )
@@ -362,7 +439,7 @@ def resolve(result: LoadResult) -> LoadResult:
                 )
             )
         for u in entry.unresolved:
-            if u.intended is not None and u.intended not in kb.by_id:
+            if u.intended is not None and u.intended not in known:
                 problems.append(
                     Problem(where, line, f"{entry.id}: intended target {u.intended} does not exist")
                 )
@@ -425,6 +502,18 @@ def _link_problems(kb: KnowledgeBase, entry: Entry, where: str, line: int) -> li
     return problems
 
 
+class _Known:
+    """The ids a link may point to without an error: `in` tests them, and any id written in
+    the text of an unreadable file."""
+
+    def __init__(self, ids: set[str], unread_text: str) -> None:
+        self.ids = ids
+        self.unread_text = unread_text
+
+    def __contains__(self, target: object) -> bool:
+        return target in self.ids or (isinstance(target, str) and target in self.unread_text)
+
+
 def glossary_problems(kb: KnowledgeBase) -> list[Problem]:
     """Aliases claimed by two terms of the same game."""
     from arbitre.importers.text import fold
@@ -453,7 +542,13 @@ def glossary_problems(kb: KnowledgeBase) -> list[Problem]:
 
 
 def load(paths: ProjectPaths) -> LoadResult:
-    result = resolve(read_tree(paths))
+    result = read_tree(paths)
+    result.unread_text = "\n".join(
+        (paths.root / rel).read_bytes().decode("utf-8", errors="replace")
+        for rel in result.unreadable
+        if (paths.root / rel).is_file()
+    )
+    result = resolve(result)
     from arbitre.kb.ruling_table import check_tables
 
     extra = check_tables(paths.root, result.kb)

@@ -92,9 +92,16 @@ EXTRA_STOPS = {
 ACCENTED_STOPS = {"où", "là", "ça", "dès", "nôtre", "vôtre", "nôtres", "vôtres"}
 
 
+# Every cache here is bounded (entries, and the length of what is cached): a server folds and
+# stems every distinct query it receives.  About 10 MB for both when full.
+CACHED_LENGTH = 40
+FOLD_CACHE = 32_768
+STEM_CACHE = 65_536
+
+
 def fold(text: str) -> str:
     """Lowercase, accents removed, ligatures opened: « Œuvre Épuisée » -> « oeuvre epuisee »."""
-    return _fold_cached(text) if len(text) < 40 else _fold(text)
+    return _fold_cached(text) if len(text) < CACHED_LENGTH else _fold(text)
 
 
 def _fold(text: str) -> str:
@@ -105,7 +112,7 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-_fold_cached = cache(_fold)
+_fold_cached = lru_cache(maxsize=FOLD_CACHE)(_fold)
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "’": "'", "ʼ": "'"})
 
 
@@ -146,7 +153,7 @@ def use_lemma_table(table: dict[str, str]) -> bool:
     if table == _lemmas:
         return False
     _lemmas = table
-    _stem_word.cache_clear()
+    _stem_cached.cache_clear()
     return True
 
 
@@ -252,14 +259,21 @@ class FoldFilter(Filter):
             yield t
 
 
-@lru_cache(maxsize=200_000)
 def _stem_word(word: str) -> str:
+    """The stem of a folded word (cached unless it is longer than any word of the rules)."""
+    return _stem_cached(word) if len(word) < CACHED_LENGTH else _stem_uncached(word)
+
+
+def _stem_uncached(word: str) -> str:
     """The stem of a folded word: Snowball on its lemma, « -ee(s) » read as « -ée(s) »."""
     if word.endswith("ees") and len(word) > 5:
         word = word[:-2]  # « placees » -> « place », as Snowball strips « ées »
     elif word.endswith("ee") and len(word) > 4:
         word = word[:-1]
     return _SNOWBALL(lemma_table().get(word, word))
+
+
+_stem_cached = lru_cache(maxsize=STEM_CACHE)(_stem_uncached)
 
 
 class FrenchStemFilter(Filter):

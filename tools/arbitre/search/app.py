@@ -1,45 +1,55 @@
 """The HTTP app: the JSON API under /api/, permalinks under /r/, and the built site at /.
 
-An ASGI app served by uvicorn, in one process or several workers.  The API answers with the same JSON as the CLI (`run_search`,
-`entry_view`).  Every parameter error is a 400 with {"error": message}; an unknown id is a
-404 with the same shape; nothing a client sends can produce a 422 or a 500.
+An ASGI app served by uvicorn (`search/server.py`), in one process or several workers.  The API
+answers with the same JSON as the CLI (`run_search`, `entry_view`).  Every error of the API,
+whatever layer raises it, is JSON of one shape, {"error": message}: 400 for a parameter (named,
+with the reason), 404 for an unknown id or path, 405 with `Allow`, 503 while no index can be
+served, 500 for a bug.  Searches run in a thread pool, off the event loop, at most
+SEARCH_THREADS at a time; the index generation is swapped without a restart (`search/live.py`).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-import socket
-from functools import lru_cache
+import re
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from arbitre import __version__
 from arbitre.errors import ArbitreError, IndexMissing
 from arbitre.export import entry_view
+from arbitre.kb.entry import KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths, find_root
 from arbitre.search.indexer import build_index
+from arbitre.search.live import LiveIndex
 from arbitre.search.query import InvalidQuery
-from arbitre.search.service import index_problem, open_searcher
+from arbitre.search.service import index_problem
+from arbitre.search.web import HttpHeaders, docs_page, finish_openapi, site_csp
 from arbitre.site.permalinks import PermalinkIndex, choice_html
 from arbitre.site.urls import entry_url
 
 log = logging.getLogger("arbitre.search.app")
 MAX_LIMIT = 100
-RESULT_CACHE = 2048  # rendered /api/search answers kept per app (the index never changes under it)
+MAX_OFFSET = 10_000
+MAX_QUERY = 500  # characters, as `parse_query` enforces
+RESULT_CACHE = 2048  # rendered /api/search answers kept per index generation
+SEARCH_THREADS = 4  # searches running at once per process (they share one GIL)
+DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: not « 5_0 », « +5 », « ٥ »
 
 NO_SITE = """<!doctype html>
 <html lang="fr"><meta charset="utf-8"><title>Arbitre</title>
-<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<body>
 <h1>Arbitre</h1>
 <p>Le site n'est pas construit : lancez <code>arbitre build</code> (ou <code>make serve</code>),
 puis rechargez cette page.</p>
@@ -58,58 +68,110 @@ NOT_FOUND = """<!doctype html>
 """
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
-def _int_param(request: Request, name: str, default: int, low: int, high: int | None) -> int:
+def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise InvalidQuery(f"parameter {name!r} must be an integer, got {raw!r}") from None
-    if value < low or (high is not None and value > high):
-        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
-        raise InvalidQuery(f"parameter {name!r} must be {bounds}, got {value}")
+    if not DIGITS.fullmatch(raw):
+        raise InvalidQuery(
+            f"parameter {name!r} must be a whole number written with the digits 0-9 only, "
+            f"got {raw[:40]!r}"
+        )
+    value = int(raw)
+    if value < low or value > high:
+        raise InvalidQuery(f"parameter {name!r} must be between {low} and {high}, got {value}")
     return value
 
 
 def ensure_index(paths: ProjectPaths, kb: KnowledgeBase) -> None:
-    """Build the index when it is missing or stale, so `serve` always answers fresh results."""
+    """Build the index when it is missing, stale or of another format, so `serve` answers
+    fresh results.  A damaged index is left alone: `serve` reports it (see `server.py`)."""
     problem = index_problem(paths)
-    if problem:
+    if problem and "is damaged" not in problem:
         log.warning("%s -- rebuilding the index now", problem)
         build_index(kb, paths.index, root=paths.root)
+
+
+def _search_parameters(games: list[str]) -> list[dict[str, Any]]:
+    """/api/search's query parameters as the OpenAPI document declares them (the handler reads
+    them itself, so that every mistake is a 400 naming the parameter)."""
+
+    def param(name: str, schema: dict[str, Any], description: str, required: bool = False):
+        return {
+            "name": name,
+            "in": "query",
+            "required": required,
+            "schema": schema,
+            "description": description,
+        }
+
+    return [
+        param(
+            "q",
+            {"type": "string", "minLength": 1, "maxLength": MAX_QUERY, "pattern": r"\S"},
+            "words, a rule number (« 609.1f », « règle 408 »), an English term",
+            required=True,
+        ),
+        param("game", {"type": "string", "enum": games}, "only this game"),
+        param("kind", {"type": "string", "enum": list(KINDS)}, "only this kind of entry"),
+        param(
+            "limit",
+            {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": 10},
+            "hits per page",
+        ),
+        param(
+            "offset",
+            {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0},
+            "hits to skip",
+        ),
+    ]
+
+
+SEARCH_RESULT = {
+    "type": "object",
+    "required": ["query", "total", "hits", "suggestion"],
+    "properties": {
+        "query": {"type": "string"},
+        "total": {"type": "integer", "minimum": 0},
+        "hits": {"type": "array", "items": {"type": "object"}},
+        "suggestion": {"type": ["string", "null"]},
+    },
+}
+ERRORS = {
+    "/api/search": {
+        "400": "a parameter is missing, malformed or out of range (the message names it)",
+        "503": "no search index can be served (the message says why and how to rebuild it)",
+    },
+    "/api/entries/{entry_id}": {"404": "no entry has this id"},
+    "/api/health": {"503": "no search index can be served (the message says why)"},
+}
 
 
 def create_app(
     paths: ProjectPaths, kb: KnowledgeBase | None = None, result_cache: int = RESULT_CACHE
 ) -> FastAPI:
-    """The app for one project.  Loads the knowledge base and opens the index once.
+    """The app for one project.  Loads the knowledge base and opens the index once; picks up
+    a newer index generation while it runs.
 
-    `result_cache`: how many rendered search answers to keep (0: none).  One app serves one
-    index generation, so an answer never goes stale while the app runs.
+    `result_cache`: how many rendered search answers to keep per generation (0: none).
     """
+    reload_kb = None if kb is not None else (lambda: load_kb(paths))
     kb = kb if kb is not None else load_kb(paths)
     ensure_index(paths, kb)
-    searcher = open_searcher(paths)
-    searcher.warm()
-
-    def render_search(q: str, game: str | None, kind: str | None, size: int, start: int) -> bytes:
-        result = searcher.search(q, game=game, kind=kind, limit=size, offset=start)
-        # The bytes JSONResponse would send, rendered once per distinct request.
-        return json.dumps(
-            result, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
-        ).encode("utf-8")
-
-    if result_cache:
-        render_search = lru_cache(maxsize=result_cache)(render_search)
+    index = LiveIndex(paths, kb, result_cache, load_kb=reload_kb)
+    if index.problem:
+        log.error("%s", index.problem)
+    limiter = anyio.CapacityLimiter(SEARCH_THREADS)
     app = FastAPI(
         title="Arbitre",
         version=__version__,
         description="Règles de jeux de cartes en français : recherche, entrées, permaliens.",
+        docs_url=None,
+        redoc_url=None,
     )
 
     @app.exception_handler(RequestValidationError)
@@ -119,38 +181,49 @@ def create_app(
         )
         return _error(400, f"invalid request: {details}")
 
-    @app.exception_handler(InvalidQuery)
-    async def invalid_query(_request: Request, exc: InvalidQuery) -> JSONResponse:
-        return _error(400, exc.message)
-
     @app.exception_handler(IndexMissing)
     async def index_missing(_request: Request, exc: IndexMissing) -> JSONResponse:
-        return _error(503, exc.message)
+        return _error(503, exc.message, {"Retry-After": "30"})
 
-    @app.exception_handler(ArbitreError)
+    @app.exception_handler(ArbitreError)  # InvalidQuery and any other user-facing error
     async def arbitre_error(_request: Request, exc: ArbitreError) -> JSONResponse:
         return _error(400, exc.message)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+        return _error(exc.status_code, str(exc.detail), exc.headers)
 
-    @app.get("/api/search", summary="Search every game's rules, FAQ and glossary")
-    async def api_search(
-        request: Request,
-        q: str = "",
-        game: str | None = None,
-        kind: str | None = None,
-        limit: str | None = None,
-        offset: str | None = None,
-    ) -> Response:
+    @app.exception_handler(Exception)
+    async def bug(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return _error(500, f"internal error ({type(exc).__name__}); the server log has details")
+
+    @app.get(
+        "/api/search",
+        summary="Search every game's rules, FAQ and glossary",
+        responses={
+            200: {"description": "hits", "content": {"application/json": {"schema": SEARCH_RESULT}}}
+        },
+        openapi_extra={"parameters": _search_parameters([g.id for g in kb.games])},
+    )
+    async def api_search(request: Request) -> Response:
         """`q`: words, a rule number (« 609.1f », « règle 408 »), an English term; inline
-        `game:` and `kind:` filters work too.  `limit` 1–100 (default 10), `offset` ≥ 0."""
-        # Runs on the event loop: a search takes a few milliseconds of CPU, less than a hop
-        # to the thread pool costs, and the GIL would serialise the threads anyway.
+        `game:` and `kind:` filters work too.  `limit` 1–100 (default 10), `offset` 0–10000."""
+        params = request.query_params
         size = _int_param(request, "limit", 10, 1, MAX_LIMIT)
-        start = _int_param(request, "offset", 0, 0, 10_000)
-        body = render_search(q, game or None, kind or None, size, start)
+        start = _int_param(request, "offset", 0, 0, MAX_OFFSET)
+        live = index.get()
+        # Off the event loop: a long query must not hold up the others (one GIL still, but
+        # the loop keeps accepting and answering while a search runs).
+        body = await run_in_threadpool_limited(
+            limiter,
+            live.render,
+            params.get("q", ""),
+            params.get("game") or None,
+            params.get("kind") or None,
+            size,
+            start,
+        )
         return Response(body, media_type="application/json")
 
     @app.get(
@@ -158,38 +231,72 @@ def create_app(
         summary="One entry, with the entries citing it and its children",
     )
     def api_entry(entry_id: str) -> JSONResponse:
-        if kb.get(entry_id) is None:
+        current = index.knowledge()
+        if current.get(entry_id) is None:
             return _error(404, f"no entry {entry_id!r}")
-        return JSONResponse(entry_view(kb, entry_id))
+        return JSONResponse(entry_view(current, entry_id))
 
     @app.get("/api/health", summary="Liveness, entry count and index fingerprint")
     def api_health() -> dict[str, Any]:
-        return {
+        live = index.get()  # IndexMissing -> 503 with the reason
+        body: dict[str, Any] = {
             "status": "ok",
             "version": __version__,
-            "entries": len(kb.entries),
-            "games": [g.id for g in kb.games],
+            "entries": len(live.kb.entries),
+            "games": [g.id for g in live.kb.games],
             "index": {
-                "fingerprint": searcher.fingerprint,
-                "entries": searcher.entry_count,
-                "built": searcher.meta.get("built"),
+                "generation": live.generation.name,
+                "fingerprint": live.searcher.fingerprint,
+                "entries": live.searcher.entry_count,
+                "built": live.searcher.meta.get("built"),
             },
         }
+        if index.problem:  # a newer generation failed to load; the last good one serves
+            body["warning"] = index.problem
+        return body
 
-    short_links = PermalinkIndex(kb)
+    short_links: dict[str, Any] = {}  # the permalink index of the knowledge base now served
 
-    @app.get("/r/{entry_id:path}", summary="Permalink: redirects to the entry on the site")
+    @app.get(
+        "/r/{entry_id:path}",
+        summary="Permalink: redirects to the entry on the site",
+        response_class=HTMLResponse,
+        responses={
+            200: {"description": "a French page choosing between the games with that number"},
+            302: {"description": "the entry's page on the site"},
+            404: {
+                "description": "no entry has this id: the site's French « page introuvable »",
+                "content": {"text/html": {"schema": {"type": "string"}}},
+            },
+        },
+    )
     def permalink(entry_id: str) -> Any:
         # The same answers as the static copy's r/ pages (site/permalinks.py): any case, a
         # number without its game, a choice page, and a French « page introuvable », not JSON.
-        entries = short_links.resolve(entry_id)
+        current = index.knowledge()
+        if short_links.get("kb") is not current:
+            short_links.update(kb=current, index=PermalinkIndex(current))
+        entries = short_links["index"].resolve(entry_id)
         if len(entries) == 1:
-            return RedirectResponse(entry_url(entries[0], kb), status_code=302)
+            return RedirectResponse(entry_url(entries[0], current), status_code=302)
         if entries:
-            return HTMLResponse(choice_html(kb, entry_id, entries, lambda e: entry_url(e, kb)))
+            return HTMLResponse(
+                choice_html(current, entry_id, entries, lambda e: entry_url(e, current))
+            )
         not_found = paths.site / "404.html"
         page = not_found.read_text(encoding="utf-8") if not_found.is_file() else NOT_FOUND
         return HTMLResponse(page, status_code=404)
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = finish_openapi(FastAPI.openapi(app), ERRORS)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return HTMLResponse(docs_page(openapi()))
 
     site: Path = paths.site
     if (site / "index.html").is_file():
@@ -200,7 +307,34 @@ def create_app(
         def no_site() -> HTMLResponse:
             return HTMLResponse(NO_SITE, status_code=503)
 
+    csp = _SiteCsp(site)
+    app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
+    app.add_middleware(HttpHeaders, csp=csp)
+    app.state.index = index
     return app
+
+
+async def run_in_threadpool_limited(limiter: anyio.CapacityLimiter, func: Any, *args: Any) -> Any:
+    """`func(*args)` in a worker thread, at most `limiter`'s count at once."""
+    return await anyio.to_thread.run_sync(lambda: func(*args), limiter=limiter)
+
+
+class _SiteCsp:
+    """The site's Content-Security-Policy, recomputed when its home page is rebuilt."""
+
+    def __init__(self, site: Path) -> None:
+        self.site = site
+        self._stamp: float | None = None
+        self._value = ""
+
+    def __call__(self) -> str:
+        try:
+            stamp = (self.site / "index.html").stat().st_mtime
+        except OSError:
+            stamp = None
+        if stamp != self._stamp or not self._value:
+            self._value, self._stamp = site_csp(self.site), stamp
+        return self._value
 
 
 def app_from_env() -> FastAPI:
@@ -216,40 +350,3 @@ def _result_cache_size() -> int:
         return max(0, int(raw)) if raw else RESULT_CACHE
     except ValueError:
         raise ArbitreError(f"ARBITRE_RESULT_CACHE must be an integer, got {raw!r}") from None
-
-
-def serve(paths: ProjectPaths, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
-    """Run the app under uvicorn until interrupted.
-
-    With one worker the app runs in this process.  With several, each is a process of its own
-    with its own copy of the knowledge base and index caches (a search holds the GIL for a few
-    milliseconds, so one process serves one search at a time); the index is checked and, if
-    stale, rebuilt here first, so that the workers do not race to rebuild it.
-    """
-    import uvicorn
-
-    cache = _result_cache_size()
-    if workers <= 1:
-        app = create_app(paths, result_cache=cache)
-        uvicorn.run(app, host=host, port=port, log_level="info", access_log=False)
-        return
-    from uvicorn.supervisors import Multiprocess
-
-    ensure_index(paths, load_kb(paths))
-    os.environ["ARBITRE_ROOT"] = str(paths.root)  # inherited by the workers
-    config = uvicorn.Config(
-        "arbitre.search.app:app_from_env",
-        factory=True,
-        workers=workers,
-        host=host,
-        port=port,
-        log_level="info",
-        access_log=False,
-    )
-    # What uvicorn.run does for several workers, plus TCP_NODELAY on the shared socket: uvicorn
-    # binds it with protocol 0, so asyncio never sets TCP_NODELAY on the connections it accepts,
-    # and each response then waits ~40 ms for a delayed ACK (Nagle).  Linux passes the option
-    # on from the listening socket to the accepted ones.
-    sock = config.bind_socket()
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    Multiprocess(config, sockets=[sock]).run()

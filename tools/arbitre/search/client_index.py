@@ -11,7 +11,12 @@ chain (`analysis.py`), so both sides agree on what a word is:
 - `phrases`: for the phrases a query can ask for (thesaurus phrases, glossary names of several
   words), the entries whose text has their stems in a row;
 - `names`: the glossary names table (`indexer.glossary_names`), with the keys the searcher
-  derives from it; `thesaurus`: the players' words groups, analysed;
+  derives from it; `thesaurus`: the general and players' words groups (`vocabulary.yaml`'s
+  pairs, with their games and provenance), analysed and keyed as `thesaurus.Thesaurus` does;
+- `focus`: what tells a query's game (`vocabulary.yaml`'s names and words per game, the
+  titles a focus line says) and `intents`: the question intents' cues and answer markers
+  (`intent.py`), as JavaScript regular expressions;
+- `authority` per game, `cards_key` per ruling (the rulings' cards, `CARD_RULING_FACTOR`);
 - `analysis`: stop words, elisions, question words, the stems of every corpus word and the
   lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead.
 
@@ -21,6 +26,7 @@ The index is written into the site by `site/build.py` (`assets/search/index.json
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from whoosh.util.numeric import byte_to_length, length_to_byte
@@ -29,6 +35,7 @@ from arbitre.kb.entry import KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
 from arbitre.search import query as query_module
+from arbitre.search import searcher as searcher_module
 from arbitre.search.analysis import (
     ELISIONS,
     analyze,
@@ -39,15 +46,17 @@ from arbitre.search.analysis import (
     stop_words,
 )
 from arbitre.search.indexer import entry_document, glossary_names
-from arbitre.search.searcher import _english_key, _typed_key
+from arbitre.search.intent import INTENTS
+from arbitre.search.searcher import FOCUS_REASONS, _english_key, _typed_key
 from arbitre.search.thesaurus import load_thesaurus
+from arbitre.search.vocabulary import load_vocabulary
 
-CLIENT_FORMAT = 1
-TEXT_FIELDS = ("title", "names", "context", "text")  # stemmed, lengths kept
+CLIENT_FORMAT = 2
+# stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry)
+TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled")
 EXACT_FIELDS = ("title_exact", "names_exact", "text_exact")  # folded, lengths kept
 KEYWORD_FIELDS = ("number_parents", "terms")  # space-separated keys, no lengths
 ID_FIELDS = ("number_key", "parent")  # one key per entry
-SNIPPET_EXTRA = 600  # characters of a term's display text kept beyond its own text
 
 
 def _quantised(length: int) -> int:
@@ -113,10 +122,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         for name in ID_FIELDS:
             if doc[name]:
                 fields[name].setdefault(doc[name], {})[seq] = 1
-        display = doc["display"]
-        if display:
-            own = doc["text"]
-            display = display[: max(len(own), 1) + SNIPPET_EXTRA]
+        display = doc["display"]  # whole: the snippet window is chosen over all of it
         rows.append(
             [
                 entry.id,
@@ -132,6 +138,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
                 0 if doc["official"] is False else 1,
                 doc["text"],
                 display,
+                doc["cards_key"],
             ]
         )
 
@@ -151,6 +158,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     return {
         "format": CLIENT_FORMAT,
         "games": {g.id: g.title for g in kb.games},
+        "authority": {g.id: g.authority for g in kb.games},
         "kinds": list(KINDS),
         "docs": rows,
         "fields": {
@@ -163,6 +171,17 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         "phrases": phrases,
         "names": names,
         "thesaurus": _thesaurus(),
+        "focus": _focus_table(kb),
+        "ranking": ranking_constants(),
+        "intents": [
+            {
+                "name": i.name,
+                "label": i.label,
+                "cues": _js_regex(i.cues),
+                "markers": _js_regex(i.markers),
+            }
+            for i in INTENTS
+        ],
         "analysis": {
             "stops": sorted(stop_words()),
             "elisions": list(ELISIONS),
@@ -216,6 +235,7 @@ def _names_table(kb: KnowledgeBase) -> list[dict[str, Any]]:
 
 
 def _thesaurus() -> list[dict[str, Any]]:
+    """Every group in the thesaurus's order (general groups, then each game's pairs)."""
     groups = []
     for group in load_thesaurus().groups:
         groups.append(
@@ -223,9 +243,64 @@ def _thesaurus() -> list[dict[str, Any]]:
                 "phrases": [[list(p.words), list(p.stems)] for p in group.phrases],
                 "sources": [[list(p.words), list(p.stems)] for p in group.sources],
                 "games": sorted(group.games) if group.games is not None else None,
+                "provenance": group.provenance,
             }
         )
     return groups
+
+
+RANKING_CONSTANTS = (
+    "FIELD_BOOSTS_STEMMED",
+    "LENT_FIELDS",
+    "FIELD_BOOSTS_EXACT",
+    "CARD_RULING_FACTOR",
+    "PHRASE_BONUS",
+    "INTENT_BONUS",
+    "THESAURUS_WEIGHT",
+    "UNFOCUSED_WEIGHT",
+    "GAME_FOCUS_DEPTH",
+    "GAME_FOCUS_SHARE",
+    "GAME_FOCUS_FACTOR",
+    "WORD_GAME_SHARE",
+    "WORD_GAME_MIN_DOCS",
+    "MAX_TYPO_LENGTH",
+    "MAX_TYPO_WORDS",
+    "MAX_TYPO_CANDIDATES",
+    "MENTION_WEIGHT",
+    "FAMILY_WEIGHT",
+    "RERANK_DEPTH",
+    "DIVERSE_TOP",
+    "TERM_CHILDREN",
+    "BM25_K1",
+    "BM25_B",
+    "COORD_POWER",
+    "KIND_ORDER",
+)
+
+
+def ranking_constants() -> dict[str, Any]:
+    """The searcher's ranking constants, by name, for the browser's engine (`useRanking`)."""
+    out: dict[str, Any] = {}
+    for name in RANKING_CONSTANTS:
+        value = getattr(searcher_module, name)
+        out[name] = sorted(value) if isinstance(value, frozenset) else value
+    return out
+
+
+def _focus_table(kb: KnowledgeBase) -> dict[str, Any]:
+    """What the searcher's game focus reads besides the index: the markers of each game
+    (`Vocabulary.markers_in`, in its order), the title a focus line names a game by
+    (`Searcher.game_title`), and the French reasons (`Focus.as_dict`)."""
+    vocabulary = load_vocabulary()
+    titles = {g.id: vocabulary.title(g.id) or g.title for g in kb.games}
+    return {"markers": vocabulary.marker_keys(), "titles": titles, "reasons": FOCUS_REASONS}
+
+
+def _js_regex(pattern: re.Pattern[str]) -> str:
+    """A Python pattern of folded text as a JavaScript one (flag "u"): `\\w` is Unicode in
+    Python, ASCII in JavaScript."""
+    source = pattern.pattern.replace(r"[\w]", r"[\p{L}\p{N}_]").replace(r"\w", r"[\p{L}\p{N}_]")
+    return source
 
 
 def client_index_json(kb: KnowledgeBase) -> str:

@@ -121,9 +121,21 @@ KIND_ORDER = {
 MARK = ("<mark>", "</mark>")
 
 
+# Bounds on typo correction, whatever the input (a 500-letter word cost 0.3-1 s without them):
+# no French word of the rulebooks is longer than MAX_TYPO_LENGTH letters, a query corrects at
+# most MAX_TYPO_WORDS words, and a word's candidates are compared with it at most
+# MAX_TYPO_CANDIDATES at a time (the most frequent in the index first).
+MAX_TYPO_LENGTH = 24
+MAX_TYPO_WORDS = 8
+MAX_TYPO_CANDIDATES = 200
+# The per-term score cache is emptied when it reaches either bound (about 25 MB when full).
+POSTINGS_CACHE_TERMS = 50_000
+POSTINGS_CACHE_ENTRIES = 300_000
+
+
 def max_edits(word: str) -> int:
     """Typos tolerated in a word of this length."""
-    if len(word) <= 3 or word.isdigit():
+    if len(word) <= 3 or len(word) > MAX_TYPO_LENGTH or word.isdigit():
         return 0
     return 1 if len(word) <= 7 else 2
 
@@ -168,6 +180,13 @@ class Plan:
     synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)
 
 
+FOCUS_REASONS = {  # why a query was taken to be about a game (the site's search says it too)
+    "glossary": "termes de son glossaire",
+    "vocabulary": "mots propres à ce jeu",
+    "candidates": "la plupart des meilleures réponses en viennent",
+}
+
+
 @dataclass(frozen=True)
 class Focus:
     """The game a query without a game filter was taken to be about, and why."""
@@ -177,11 +196,7 @@ class Focus:
     words: list[str]  # the query words that tell it
 
     def as_dict(self, title: str) -> dict[str, Any]:
-        because = {
-            "glossary": "termes de son glossaire",
-            "vocabulary": "mots propres à ce jeu",
-            "candidates": "la plupart des meilleures réponses en viennent",
-        }[self.reason]
+        because = FOCUS_REASONS[self.reason]
         if self.words:
             because += " : " + ", ".join(f"« {w} »" for w in self.words)
         return {
@@ -264,6 +279,7 @@ class Searcher:
         self._word_games: dict[str, str | None] = {}
         self._intent_cache: dict[tuple[str, int], bool] = {}
         self._postings_cache: dict[tuple[str, str], dict[int, float]] = {}
+        self._postings_entries = 0  # (document, score) pairs held by _postings_cache
         self._lengths_cache: dict[str, list[int]] = {}
         self._norms_cache: dict[str, list[float] | None] = {}
         self._folded_cache: dict[int, str] = {}
@@ -422,8 +438,8 @@ class Searcher:
             if hit.docnum not in seen:
                 seen.add(hit.docnum)
                 ranked.append((hit.docnum, round(min(hit.score, 49.0), 4)))
-        total = len(seen) + max(0, len(citing) - sum(1 for h in citing if h.docnum in seen))
-        return ranked, max(total, len(ranked)), {"": {number}}
+        total = len(seen | set(citing.docs()))  # every entry any page of this query lists
+        return ranked, total, {"": {number}}
 
     # -- words ------------------------------------------------------------------------------
 
@@ -480,7 +496,14 @@ class Searcher:
             found.update(deletes.get(form, ()))
         found.discard(word)
         # The first letter is rarely wrong, unless swapped with the second (« etat » for « teat »).
-        distance = {c: _distance(word, c) for c in found if c[0] == word[0] or c[:2] == word[1::-1]}
+        plausible = [
+            c
+            for c in found
+            if (c[0] == word[0] or c[:2] == word[1::-1]) and abs(len(c) - len(word)) <= edits
+        ]
+        if len(plausible) > MAX_TYPO_CANDIDATES:
+            plausible = sorted(plausible, key=lambda c: (-vocab[c], c))[:MAX_TYPO_CANDIDATES]
+        distance = {c: _distance(word, c) for c in plausible}
         candidates = [c for c, d in distance.items() if d <= edits]
         if candidates:  # only the nearest: a farther word is another word, not this one
             best = min(distance[c] for c in candidates)
@@ -580,10 +603,12 @@ class Searcher:
         total_docs = max(reader.doc_count(), 1)
         unknown: set[int] = set()
         respell: dict[int, str] = {}
+        budget = MAX_TYPO_WORDS  # words left that typo correction may look at
         for i, word in enumerate(words):
-            if is_rule_number(word) or self._known_form(reader, word):
+            if is_rule_number(word) or self._known_form(reader, word) or budget <= 0:
                 variants = [(word, 1.0)]
             elif self._known(reader, word):
+                budget -= 1
                 # A form the index lacks of a stem it has: an inflection (« attaquerons »), or
                 # a typo landing on another word's stem (« pouvir » de base).  The nearest
                 # printed word is kept in reserve, for a lookup it turns into a glossary name.
@@ -592,6 +617,7 @@ class Searcher:
                 if nearest and _distance(word, nearest[0]) == 1:
                     respell[i] = nearest[0]
             else:
+                budget -= 1
                 unknown.add(i)
                 alternatives = self._corrections(reader, word)
                 if alternatives:
@@ -741,10 +767,21 @@ class Searcher:
                 else:
                     for docnum, tf in zip(ids, weights, strict=True):
                         scores[docnum] = lift * tf / (tf + BM25_K1)
-        if len(self._postings_cache) > 50_000:
-            self._postings_cache.clear()
-        self._postings_cache[key] = scores
+        self._cache_postings(key, scores)
         return scores
+
+    def _cache_postings(self, key: tuple[str, str], scores: dict[int, float]) -> None:
+        """Keep a term's scores, emptying the cache first when it holds POSTINGS_CACHE_TERMS
+        terms or POSTINGS_CACHE_ENTRIES (document, score) pairs: its memory is bounded
+        whatever the queries (each distinct query word adds terms)."""
+        if (
+            len(self._postings_cache) >= POSTINGS_CACHE_TERMS
+            or self._postings_entries + len(scores) > POSTINGS_CACHE_ENTRIES
+        ):
+            self._postings_cache.clear()
+            self._postings_entries = 0
+        self._postings_cache[key] = scores
+        self._postings_entries += len(scores)
 
     def _norms(self, reader: Any, fieldname: str) -> list[float] | None:
         """BM25's k1 × length normalization of every document in a field (None: the field keeps
@@ -771,7 +808,7 @@ class Searcher:
             words = [self._postings(reader, "text", s) for s in stems]
             for docnum in Phrase("text", list(stems)).matcher(searcher).all_ids():
                 scores[docnum] = sum(w.get(docnum, 0.0) for w in words)
-        self._postings_cache[key] = scores
+        self._cache_postings(key, scores)
         return scores
 
     def _lengths(self, reader: Any, fieldname: str) -> list[int]:
@@ -849,17 +886,22 @@ class Searcher:
                     have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
                     coverage[mask] = (have / total_weight) ** COORD_POWER
                 scores[docnum] *= coverage[mask]
-        top = heapq.nlargest(
-            max(depth, RERANK_DEPTH), scores.items(), key=lambda item: (item[1], -item[0])
-        )
+        # The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the
+        # rest follow in score order: every page is a slice of one and the same list.
+        top = heapq.nlargest(RERANK_DEPTH, scores.items(), key=_by_score)
         if parsed.game is None and focus is None and parsed.question:
             game = self._candidates_game(top)
             focus = Focus(game, "candidates", []) if game else None
         if focus is not None:
             top = self._game_focus(top, focus.game)
-        ranked = self._rerank(searcher, parsed, plan, top)
+        ranked = self._rerank(searcher, parsed, plan, top, allowed)
+        placed = {docnum for docnum, _score in ranked}
+        if depth > len(ranked):
+            rest = heapq.nlargest(depth + len(placed), scores.items(), key=_by_score)
+            ranked += [item for item in rest if item[0] not in placed][: depth - len(ranked)]
+        total = len(scores) + len(placed - scores.keys())  # children added to a term's entry
         suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
-        return ranked, len(scores), self._highlight_terms(plan), suggestion, focus
+        return ranked, total, self._highlight_terms(plan), suggestion, focus
 
     def _word_focus(self, searcher: Any, parsed: ParsedQuery, plan: Plan) -> Focus | None:
         """The game a query asked without a game filter is about by its words, and why: the
@@ -990,7 +1032,12 @@ class Searcher:
         return out
 
     def _rerank(
-        self, searcher: Any, parsed: ParsedQuery, plan: Plan, top: list[tuple[int, float]]
+        self,
+        searcher: Any,
+        parsed: ParsedQuery,
+        plan: Plan,
+        top: list[tuple[int, float]],
+        allowed: set[int] | None = None,
     ) -> list[tuple[int, float]]:
         """Adjust the best candidates by what the query looks like (term, question)."""
         names = {" ".join(plan.corrected)} | plan.names
@@ -1033,15 +1080,20 @@ class Searcher:
         scored.sort(key=lambda item: (-item[1], item[0]))
         scored = self._diversify(searcher, scored)
         if plan.whole_name and TERM_CHILDREN:
-            scored = self._with_children(searcher, plan, scored)
+            scored = self._with_children(searcher, plan, scored, allowed)
         return scored
 
     def _with_children(
-        self, searcher: Any, plan: Plan, scored: list[tuple[int, float]]
+        self,
+        searcher: Any,
+        plan: Plan,
+        scored: list[tuple[int, float]],
+        allowed: set[int] | None = None,
     ) -> list[tuple[int, float]]:
         """A query naming a glossary term: right after the term's first entry of each game, the
         sub-entries of the entries defining it, in reading order (a heading's steps say what
-        it means, so a procedure's steps come before its other sub-rules)."""
+        it means, so a procedure's steps come before its other sub-rules).  Only sub-entries
+        the query's filters let through (`allowed`; None: no filter)."""
         reader = searcher.reader()
         children: dict[str, list[int]] = {}  # game -> sub-entries with text, in reading order
         for target in plan.boosted_ids:
@@ -1053,6 +1105,8 @@ class Searcher:
                 ),
             )
             for docnum in docs:
+                if allowed is not None and docnum not in allowed:
+                    continue
                 if (self._stored(searcher, docnum).get("text") or "").strip():
                     children.setdefault(self._doc_game[docnum], []).append(docnum)
         if not children:
@@ -1253,6 +1307,11 @@ def _phrase_pattern(words: list[str]) -> PhrasePattern:
     stems = tuple(stem(w) for w in words)
     parts = [re.escape(s) + r"\w*" for s in stems]
     return PhrasePattern(re.compile(r"\b" + r"(?:\W+\w+){0,2}?\W+".join(parts)), stems)
+
+
+def _by_score(item: tuple[int, float]) -> tuple[float, int]:
+    """Best score first, then reading order (for heapq.nlargest)."""
+    return item[1], -item[0]
 
 
 def _deletions(word: str) -> set[str]:

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import re
 import threading
+import warnings
 from pathlib import Path
 from typing import Any
 
-from arbitre.errors import IndexMissing
+from arbitre.errors import ArbitreError, IndexMissing
 from arbitre.paths import ProjectPaths
-from arbitre.search.indexer import INDEX_FORMAT, current_generation, read_meta, yaml_digest
+from arbitre.search.indexer import (
+    CURRENT,
+    INDEX_FORMAT,
+    META,
+    current_generation,
+    read_meta,
+    yaml_digest,
+)
 from arbitre.search.searcher import Searcher
 
+MAX_OPEN_GENERATIONS = 4  # searchers (and YAML digests) kept per process
 _searchers: dict[Path, Searcher] = {}
 _digests: dict[tuple, str] = {}
 _lock = threading.Lock()
@@ -29,16 +39,34 @@ def current_yaml_digest(root: Path) -> str:
     signature = _yaml_signature(root)
     digest = _digests.get(signature)
     if digest is None:
+        if len(_digests) >= MAX_OPEN_GENERATIONS:
+            _digests.clear()
         digest = _digests[signature] = yaml_digest(root)
     return digest
 
 
+def damaged(paths: ProjectPaths, what: str) -> str:
+    """The one line that says the index is unusable, where it is, and how to rebuild it."""
+    what = " ".join(what.split())[:200]
+    return (
+        f"the search index in {paths.index} is damaged ({what}): run `arbitre index` to rebuild it"
+    )
+
+
 def index_problem(paths: ProjectPaths) -> str | None:
     """Why the project's index cannot serve searches, or None when it is present and fresh."""
-    generation = current_generation(paths.index)
+    try:
+        generation = current_generation(paths.index)
+    except (OSError, ValueError) as exc:
+        return damaged(paths, f"{CURRENT}: {exc}")
     if generation is None:
         return f"no search index in {paths.index}: run `arbitre index` (or `arbitre build`) first"
-    meta = read_meta(generation)
+    try:
+        meta = read_meta(generation)
+        if not isinstance(meta, dict):
+            raise ValueError("not a JSON object")
+    except (OSError, ValueError) as exc:
+        return damaged(paths, f"{generation.name}/{META}: {exc}")
     if meta.get("format") != INDEX_FORMAT:
         return (
             f"the search index in {paths.index} has format {meta.get('format')}, this version "
@@ -52,6 +80,24 @@ def index_problem(paths: ProjectPaths) -> str | None:
     return None
 
 
+def load_searcher(paths: ProjectPaths, generation: Path, warm: bool = False) -> Searcher:
+    """A Searcher of `generation`; IndexMissing with one line if its files are unreadable
+    (a half-written or damaged index: truncated JSON, pickle or whoosh segment)."""
+    # whoosh leaves the file of a bad segment open; it is closed when the exception goes,
+    # which must not raise a ResourceWarning.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        try:
+            searcher = Searcher(generation)
+            if warm:
+                searcher.warm()  # reads every stored document, length and word once
+            return searcher
+        except Exception as exc:  # whoosh, json, pickle and OS errors alike: the files are bad
+            reason = f"{generation.name}: {type(exc).__name__}: {exc}"
+        gc.collect()
+    raise IndexMissing(damaged(paths, reason))
+
+
 def open_searcher(paths: ProjectPaths, check_fresh: bool = True) -> Searcher:
     """The Searcher of the project's current index (cached per index generation)."""
     problem = index_problem(paths) if check_fresh else None
@@ -63,7 +109,10 @@ def open_searcher(paths: ProjectPaths, check_fresh: bool = True) -> Searcher:
     with _lock:
         searcher = _searchers.get(generation)
         if searcher is None:
-            searcher = _searchers[generation] = Searcher(generation)
+            searcher = load_searcher(paths, generation)
+            while len(_searchers) >= MAX_OPEN_GENERATIONS:  # the oldest opened goes first
+                del _searchers[next(iter(_searchers))]
+            _searchers[generation] = searcher
         return searcher
 
 
@@ -76,7 +125,14 @@ def run_search(
     offset: int = 0,
 ) -> dict[str, Any]:
     """Search the project's index: the JSON document /api/search returns."""
-    return open_searcher(paths).search(query, game=game, kind=kind, limit=limit, offset=offset)
+    searcher = open_searcher(paths)
+    try:
+        return searcher.search(query, game=game, kind=kind, limit=limit, offset=offset)
+    except ArbitreError:
+        raise
+    except Exception as exc:  # a segment file that went bad after the index was opened
+        generation = searcher.generation.name
+        raise IndexMissing(damaged(paths, f"{generation}: {type(exc).__name__}: {exc}")) from exc
 
 
 def format_explanation(plan: dict[str, Any]) -> str:

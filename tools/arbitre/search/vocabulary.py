@@ -96,6 +96,10 @@ class Vocabulary:
     def pairs(self) -> list[Pair]:
         return [pair for game in sorted(self.games) for pair in self.games[game].pairs]
 
+    def marker_keys(self) -> list[tuple[str, str]]:
+        """(folded marker, game) in the order `markers_in` tries them (for the site's search)."""
+        return [(key, game) for _pattern, key, game in self._markers]
+
     def markers_in(self, text: str) -> dict[str, list[str]]:
         """The games a query names or uses the own words of: game -> the markers found."""
         folded = fold(text)

@@ -1,23 +1,39 @@
 // Arbitre's search in the browser: the plan of tools/arbitre/search/searcher.py (understand
 // the query -> retrieve -> rank -> present) over the index `arbitre build` writes
-// (assets/search/index.json, from tools/arbitre/search/client_index.py).  Names and constants
-// follow the Python code so that the two can be read side by side.
+// (assets/search/index.json, from tools/arbitre/search/client_index.py).  Names follow the
+// Python code so that the two can be read side by side; the data both sides use (ranking
+// constants, players' words, game markers, intents) comes from Python through the index, and
+// `explain` gives the plan as `arbitre search --explain --json` does, to be compared with it.
 import { englishStem } from "./english.js";
 import { Analyzer, NUMBER_RE, WORD_CHAR, fold, isRuleNumber, numberKey, typedKey } from "./analysis.js";
 
-const FIELD_BOOSTS_STEMMED = { title: 3.0, names: 3.0, context: 2.0, text: 1.0 };
-const FIELD_BOOSTS_EXACT = { title_exact: 1.0, names_exact: 1.0 };
-const PHRASE_BONUS = 0.5;
-const THESAURUS_WEIGHT = 0.5;
-const [GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR] = [10, 0.7, 0.5];
-const MENTION_WEIGHT = 10.0;
-const FAMILY_WEIGHT = 0.4;
-const RERANK_DEPTH = 60;
-const DIVERSE_TOP = 5;
-const TERM_CHILDREN = 3;
-const [BM25_K1, BM25_B] = [1.2, 0.75];
-const COORD_POWER = 2.0;
-const KIND_ORDER = { rule: 0, section: 1, glossary: 2, faq: 3, errata: 4, example: 5, note: 6 };
+// The ranking's constants are searcher.py's, read from the index (`ranking`, written by
+// client_index.py): one table for both sides.  Set by `useRanking` when an Engine is built.
+let FIELD_BOOSTS_STEMMED, LENT_FIELDS, FIELD_BOOSTS_EXACT, CARD_RULING_FACTOR, PHRASE_BONUS, INTENT_BONUS;
+let THESAURUS_WEIGHT, UNFOCUSED_WEIGHT, GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR;
+let WORD_GAME_SHARE, WORD_GAME_MIN_DOCS, MAX_TYPO_LENGTH, MAX_TYPO_WORDS, MAX_TYPO_CANDIDATES;
+let MENTION_WEIGHT, FAMILY_WEIGHT, RERANK_DEPTH, DIVERSE_TOP, TERM_CHILDREN, BM25_K1, BM25_B, COORD_POWER;
+let KIND_ORDER;
+
+const RANKING = [
+  "FIELD_BOOSTS_STEMMED", "LENT_FIELDS", "FIELD_BOOSTS_EXACT", "CARD_RULING_FACTOR", "PHRASE_BONUS", "INTENT_BONUS",
+  "THESAURUS_WEIGHT", "UNFOCUSED_WEIGHT", "GAME_FOCUS_DEPTH", "GAME_FOCUS_SHARE", "GAME_FOCUS_FACTOR",
+  "WORD_GAME_SHARE", "WORD_GAME_MIN_DOCS", "MAX_TYPO_LENGTH", "MAX_TYPO_WORDS", "MAX_TYPO_CANDIDATES",
+  "MENTION_WEIGHT", "FAMILY_WEIGHT", "RERANK_DEPTH", "DIVERSE_TOP", "TERM_CHILDREN", "BM25_K1", "BM25_B",
+  "COORD_POWER", "KIND_ORDER",
+];
+
+function useRanking(r) {
+  if (!r) throw new Error("index de recherche sans table de classement (reconstruire le site)");
+  ({ FIELD_BOOSTS_STEMMED, FIELD_BOOSTS_EXACT, CARD_RULING_FACTOR, PHRASE_BONUS, INTENT_BONUS } = r);
+  ({ THESAURUS_WEIGHT, UNFOCUSED_WEIGHT, GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR } = r);
+  ({ WORD_GAME_SHARE, WORD_GAME_MIN_DOCS, MAX_TYPO_LENGTH, MAX_TYPO_WORDS, MAX_TYPO_CANDIDATES } = r);
+  ({ MENTION_WEIGHT, FAMILY_WEIGHT, RERANK_DEPTH, DIVERSE_TOP, TERM_CHILDREN, BM25_K1, BM25_B } = r);
+  ({ COORD_POWER, KIND_ORDER } = r);
+  LENT_FIELDS = new Set(r.LENT_FIELDS);
+  const missing = RANKING.filter((name) => r[name] === undefined || r[name] === null);
+  if (missing.length) throw new Error(`constantes de classement manquantes : ${missing.join(", ")}`);
+}
 
 const W = WORD_CHAR;
 const NW = W.replace("[", "[^");
@@ -73,7 +89,7 @@ function deletions(word) {
 }
 
 function maxEdits(word) {
-  if (word.length <= 3 || /^\d+$/.test(word)) return 0;
+  if (word.length <= 3 || word.length > MAX_TYPO_LENGTH || /^\d+$/.test(word)) return 0;
   return word.length <= 7 ? 1 : 2;
 }
 
@@ -82,6 +98,12 @@ const byScore = (a, b) => b[1] - a[1] || a[0] - b[0];
 const escapeHtml = (s) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// A keyword's name without its variable (« riposte x » -> « riposte »), or null.
+function withoutVariable(key) {
+  const words = key.split(" ");
+  return words.length > 1 && words[words.length - 1] === "x" ? words.slice(0, -1).join(" ") : null;
+}
 
 function phrasePattern(analyzer, words) {
   const stems = words.map((w) => analyzer.stem(w));
@@ -100,6 +122,7 @@ class Term {
 
 export class Engine {
   constructor(data) {
+    useRanking(data.ranking);
     this.data = data;
     this.analyzer = new Analyzer(data.analysis);
     this.games = Object.keys(data.games);
@@ -107,6 +130,7 @@ export class Engine {
     this.docs = data.docs.map((r, seq) => ({
       seq, id: r[0], url: r[1], number: r[2], title: r[3], game: r[4], kind: r[5], role: r[6],
       parent: r[7], titleKey: r[8], parentKey: r[9], official: r[10] === 1, text: r[11], display: r[12],
+      cardsKey: r[13] || [], authority: data.authority?.[r[4]] || "official",
     }));
     this.docCount = this.docs.length;
     this.byId = new Map(this.docs.map((d) => [d.id, d.seq]));
@@ -121,6 +145,18 @@ export class Engine {
     this.buildNames(data.names);
     this.buildThesaurus(data.thesaurus);
     this.vocab = null;
+    this.wordGames = new Map();
+    this.intentCache = new Map();
+    const focus = data.focus || { markers: [], titles: {}, reasons: {} };
+    this.focusTitles = focus.titles;
+    this.focusReasons = focus.reasons;
+    // vocabulary.Vocabulary.markers_in: a game's names and own words, whole words of the query.
+    this.markers = focus.markers.map(([key, game]) => ({
+      key, game, regex: new RegExp(`(?<!${W})` + escapeRegex(key).replace(/ /g, "[\\s'-]+") + `(?!${W})`, "u"),
+    }));
+    this.intents = new Map(
+      (data.intents || []).map((i) => [i.name, { name: i.name, label: i.label, cues: new RegExp(i.cues, "u"), markers: new RegExp(i.markers, "u") }]),
+    );
   }
 
   // A name's words by their English (Snowball) stems (searcher._english_key).
@@ -153,6 +189,16 @@ export class Engine {
       const expansion = { targets: row.targets, words, titles, positions: new Set(), foreign: row.foreign, game: row.game };
       put(this.names, row.key, row.game, expansion);
       if (row.foreign && row.english) put(this.namesEn, row.english, row.game, expansion);
+      const bare = withoutVariable(row.key);
+      if (bare) {
+        // « Riposte X », « Retaliate X » are typed « riposte », « retaliate »
+        const putFirst = (map, key) => {
+          if (!map.has(key)) map.set(key, new Map());
+          if (!map.get(key).has(row.game)) map.get(key).set(row.game, expansion);
+        };
+        putFirst(this.names, bare);
+        if (row.foreign) putFirst(this.namesEn, this.englishKey(bare));
+      }
       this.longestName = Math.max(this.longestName, row.key.split(" ").length);
       put(this.namesTyped, row.typed, row.game, expansion);
     }
@@ -173,10 +219,14 @@ export class Engine {
         phrases: g.phrases.map(([words, stems]) => ({ words, stems })),
         sources: g.sources.map(([words, stems]) => ({ words, stems })),
         games: g.games ? new Set(g.games) : null,
+        provenance: g.provenance || "thesaurus.yaml",
+        same: JSON.stringify([g.phrases, g.sources, g.games, g.provenance]),
       };
       for (const p of [...group.phrases, ...group.sources]) {
         const key = p.stems.join(" ");
         if (!this.thesaurus.has(key)) this.thesaurus.set(key, []);
+        // « jeton » and « jetons »: one stem, one match (groups compared by value)
+        if (this.thesaurus.get(key).some((other) => other.same === group.same)) continue;
         this.thesaurus.get(key).push(group);
         this.thesaurusLongest = Math.max(this.thesaurusLongest, p.stems.length);
       }
@@ -270,7 +320,7 @@ export class Engine {
       .trim();
     game = game || inline.game || null;
     kind = kind || inline.kind || null;
-    const parsed = { raw, text, game: null, kind: null, number: null, numbers: [], words: [], question: false };
+    const parsed = { raw, text, game: null, kind: null, number: null, numbers: [], words: [], question: false, intent: null };
     if (game) parsed.game = resolveChoice(game, this.games, "jeu");
     if (kind) parsed.kind = resolveChoice(kind, this.kinds, "type", this.data.analysis.kind_names);
     if (!text) throw new InvalidQuery("La requête a des filtres mais aucun mot.");
@@ -294,6 +344,9 @@ export class Engine {
       EST_CE.test(fold(text)) ||
       content.length >= 5;
     parsed.words = content.length ? content : tokens;
+    const folded = fold(text);
+    const intent = [...this.intents.values()].find((i) => i.cues.test(folded));
+    parsed.intent = intent ? intent.name : null;
     return parsed;
   }
 
@@ -341,10 +394,16 @@ export class Engine {
       for (const w of deletes.get(form) || []) found.add(w);
     }
     found.delete(word);
-    const dist = new Map();
-    for (const c of found) {
-      if (c[0] === word[0] || c.slice(0, 2) === word[1] + word[0]) dist.set(c, distance(word, c));
+    let plausible = [...found].filter(
+      (c) => (c[0] === word[0] || c.slice(0, 2) === word[1] + word[0]) && Math.abs(c.length - word.length) <= edits,
+    );
+    if (plausible.length > MAX_TYPO_CANDIDATES) {
+      plausible = plausible
+        .sort((a, b) => vocab.get(b) - vocab.get(a) || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, MAX_TYPO_CANDIDATES);
     }
+    const dist = new Map();
+    for (const c of plausible) dist.set(c, distance(word, c));
     let candidates = [...dist.keys()].filter((c) => dist.get(c) <= edits);
     if (candidates.length) {
       const best = Math.min(...candidates.map((c) => dist.get(c)));
@@ -433,20 +492,23 @@ export class Engine {
     const words = [...parsed.words];
     const plan = {
       words, corrected: [...words], concepts: [], boostedIds: new Map(), mentions: new Map(),
-      names: new Set(), wholeName: false, namedSpans: new Map(), phrases: [],
+      names: new Set(), wholeName: false, namedSpans: new Map(), phrases: [], synonyms: [],
     };
     const totalDocs = Math.max(this.docCount, 1);
     const unknown = new Set();
     const respell = new Map();
+    let budget = MAX_TYPO_WORDS; // words left that typo correction may look at
     words.forEach((word, i) => {
       let variants;
-      if (isRuleNumber(word) || this.knownForm(word)) {
+      if (isRuleNumber(word) || this.knownForm(word) || budget <= 0) {
         variants = [[word, 1.0]];
       } else if (this.known(word)) {
+        budget -= 1;
         variants = [[word, 1.0]];
         const nearest = parsed.question ? [] : this.corrections(word).slice(0, 1);
         if (nearest.length && distance(word, nearest[0]) === 1) respell.set(i, nearest[0]);
       } else {
+        budget -= 1;
         unknown.add(i);
         const alternatives = this.corrections(word);
         if (alternatives.length) plan.corrected[i] = alternatives[0];
@@ -501,7 +563,6 @@ export class Engine {
         for (const i of expansion.positions) plan.concepts[i].scoped.push(...terms.map((t) => [t, scope]));
       }
     }
-    this.expandSynonyms(plan, parsed.game);
     let sequences = [];
     for (let i = 0; i + 1 < plan.corrected.length; i++) sequences.push(plan.corrected.slice(i, i + 2));
     if (plan.wholeName) sequences = [plan.corrected, ...[...plan.names].sort().map((n) => n.split(" "))];
@@ -532,25 +593,42 @@ export class Engine {
     return found;
   }
 
+  // The plan, and the game the query's words say it is about (searcher._understand): the
+  // synonyms of that game's players' vocabulary only expand then, not the other games'.
+  understand(parsed) {
+    const plan = this.plan(parsed);
+    let focus = null;
+    if (parsed.game === null && plan.concepts.length) focus = this.wordFocus(parsed, plan);
+    this.expandSynonyms(plan, parsed.game || (focus ? focus.game : null));
+    return [plan, focus];
+  }
+
   expandSynonyms(plan, game) {
-    const added = new Map();
+    const added = new Map(); // position -> "word\u0000scope" already added
+    const scopeKey = (scope) => (scope === null ? "" : [...scope].sort().join(","));
     for (const match of this.thesaurusMatches(plan.corrected, game)) {
       const scope = match.group.games;
+      const share = game === null && scope !== null ? UNFOCUSED_WEIGHT : 1.0;
+      const same = (p) => p.words.join(" ") === match.phrase.words.join(" ") && p.stems.join(" ") === match.phrase.stems.join(" ");
+      const others = match.group.phrases.filter((p) => !same(p)).map((p) => p.words.join(" "));
+      const where = scope ? ` (${[...scope].sort().join(", ")})` : "";
+      plan.synonyms.push([match.phrase.words.join(" "), others, match.group.provenance + where]);
       for (const phrase of match.group.phrases) {
         // Compared by value, as the Python dataclasses are (a phrase may be in two groups).
-        if (phrase.words.join(" ") === match.phrase.words.join(" ") && phrase.stems.join(" ") === match.phrase.stems.join(" ")) continue;
+        if (same(phrase)) continue;
         if (phrase.stems.length > 1) {
           for (let i = match.start; i < match.start + match.size; i++) {
-            plan.concepts[i].phrases.push([phrase.stems, 1.0, scope]);
+            plan.concepts[i].phrases.push([phrase.stems, share, scope]);
           }
         }
         for (const word of phrase.words) {
           if (plan.corrected.includes(word)) continue;
           for (let i = match.start; i < match.start + match.size; i++) {
             if (!added.has(i)) added.set(i, new Set());
-            if (!added.get(i).has(word)) {
-              added.get(i).add(word);
-              const terms = this.wordTerms(word, THESAURUS_WEIGHT);
+            const key = word + "\u0000" + scopeKey(scope);
+            if (!added.get(i).has(key)) {
+              added.get(i).add(key);
+              const terms = this.wordTerms(word, THESAURUS_WEIGHT * share);
               if (scope === null) plan.concepts[i].terms.push(...terms);
               else plan.concepts[i].scoped.push(...terms.map((t) => [t, scope]));
             }
@@ -558,6 +636,89 @@ export class Engine {
         }
       }
     }
+  }
+
+  // -- game focus (searcher._word_focus) --------------------------------------------------
+
+  wordFocus(parsed, plan) {
+    const game = this.namedGame(plan);
+    if (game) {
+      const words = [...plan.namedSpans.keys()].map((span) => span.split(",").map((i) => plan.corrected[+i]).join(" "));
+      return { game, reason: "glossary", words: [...new Set(words)].sort() };
+    }
+    const found = this.vocabularyGame(parsed, plan);
+    return found ? { game: found[0], reason: "vocabulary", words: found[1] } : null;
+  }
+
+  // The game holding nearly all the entries using a word (« butin »: Four Souls), cached per stem.
+  wordGame(word) {
+    const stemmed = this.analyzer.stem(word);
+    if (this.wordGames.has(stemmed)) return this.wordGames.get(stemmed);
+    const docs = new Set();
+    for (const f of ["text", "title", "names"]) for (const doc of this.postings(f, stemmed).keys()) docs.add(doc);
+    const counts = new Map();
+    for (const doc of docs) counts.set(this.docs[doc].game, (counts.get(this.docs[doc].game) || 0) + 1);
+    let [game, count] = ["", 0];
+    for (const [g, c] of counts) if (c > count || (c === count && g > game)) [game, count] = [g, c];
+    const owner = count >= WORD_GAME_MIN_DOCS && count >= WORD_GAME_SHARE * docs.size ? game : null;
+    this.wordGames.set(stemmed, owner);
+    return owner;
+  }
+
+  markersIn(text) {
+    const folded = fold(text);
+    const found = new Map();
+    for (const { key, game, regex } of this.markers) {
+      if (regex.test(folded) && !(found.get(game) || []).includes(key)) {
+        if (!found.has(game)) found.set(game, []);
+        found.get(game).push(key);
+      }
+    }
+    return found;
+  }
+
+  vocabularyGame(parsed, plan) {
+    const perGame = new Map();
+    const push = (g, w) => {
+      if (!perGame.has(g)) perGame.set(g, []);
+      perGame.get(g).push(w);
+    };
+    for (const word of plan.corrected) {
+      if (isRuleNumber(word)) continue;
+      const owner = this.wordGame(word);
+      if (owner) push(owner, word);
+    }
+    for (const [span, games] of plan.namedSpans) {
+      if (games.size !== 1) continue;
+      const game = [...games][0];
+      const positions = span.split(",").map(Number);
+      const name = positions.map((i) => plan.corrected[i]).join(" ");
+      if ((perGame.get(game) || []).includes(name)) continue;
+      if ([...this.nameUsers(plan, positions)].every((g) => games.has(g))) push(game, name);
+    }
+    for (const [game, markers] of this.markersIn(parsed.text)) {
+      if (!this.games.includes(game)) continue;
+      const inside = new Set(markers.flatMap((m) => m.split(" ")));
+      perGame.set(game, [...(perGame.get(game) || []).filter((w) => !inside.has(w)), ...markers]);
+    }
+    if (perGame.size !== 1) return null;
+    return [...perGame.entries()][0];
+  }
+
+  nameUsers(plan, positions) {
+    let docs = null;
+    for (const i of positions) {
+      const found = new Set(this.postings("text", this.analyzer.stem(plan.corrected[i])).keys());
+      docs = docs === null ? found : new Set([...docs].filter((d) => found.has(d)));
+    }
+    return new Set([...(docs || [])].map((d) => this.docs[d].game));
+  }
+
+  focusDict(focus) {
+    const title = this.focusTitles[focus.game] || this.data.games[focus.game] || focus.game;
+    let because = this.focusReasons[focus.reason] || focus.reason;
+    if (focus.words.length) because += " : " + focus.words.map((w) => `« ${w} »`).join(", ");
+    return { game: focus.game, title, reason: focus.reason, words: [...focus.words], message: `dans ${title} (${because})` };
   }
 
   // -- retrieve and rank ----------------------------------------------------------------
@@ -600,13 +761,14 @@ export class Engine {
         ranked.push([doc, round4(Math.min(score, 49.0))]);
       }
     }
-    const total = seen.size + Math.max(0, items.length - citing.length);
+    const total = new Set([...seen, ...items.map(([d]) => d)]).size; // every entry any page lists
     return { ranked, total, terms: { "": new Set([number]) }, suggestion: null };
   }
 
   textSearch(parsed, depth) {
-    const plan = this.plan(parsed);
-    if (!plan.concepts.length) return { ranked: [], total: 0, terms: { "": new Set() }, suggestion: null, plan };
+    const [plan, wordFocus] = this.understand(parsed);
+    let focus = wordFocus;
+    if (!plan.concepts.length) return { ranked: [], total: 0, terms: { "": new Set() }, suggestion: null, plan, focus: null };
     const scores = new Map();
     const matched = new Map();
     const add = (doc, score, mask) => {
@@ -615,7 +777,11 @@ export class Engine {
     };
     plan.concepts.forEach((concept, bit) => {
       const mask = 1 << bit;
-      for (const t of concept.terms) for (const [doc, s] of this.postings(t.field, t.text)) add(doc, s * t.boost, mask);
+      for (const t of concept.terms) {
+        // Words lent by the rulings' links add to a score, not to the words an entry has.
+        const covers = LENT_FIELDS.has(t.field) ? 0 : mask;
+        for (const [doc, s] of this.postings(t.field, t.text)) add(doc, s * t.boost, covers);
+      }
       for (const [t, games] of concept.scoped) {
         for (const [doc, s] of this.postings(t.field, t.text)) if (games.has(this.docs[doc].game)) add(doc, s * t.boost, mask);
       }
@@ -647,14 +813,27 @@ export class Engine {
         scores.set(doc, score * coverage.get(mask));
       }
     }
-    let top = [...scores.entries()].sort(byScore).slice(0, Math.max(depth, RERANK_DEPTH));
-    if (parsed.game === null) {
-      const game = this.namedGame(plan);
-      if (game || parsed.question) top = this.gameFocus(top, game);
+    // The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the rest
+    // follow in score order: every page is a slice of one and the same list.
+    const sorted = [...scores.entries()].sort(byScore);
+    let top = sorted.slice(0, RERANK_DEPTH);
+    if (parsed.game === null && focus === null && parsed.question) {
+      const game = this.candidatesGame(top);
+      focus = game ? { game, reason: "candidates", words: [] } : null;
     }
-    const ranked = this.rerank(parsed, plan, top);
+    if (focus !== null) top = this.gameFocus(top, focus.game);
+    const ranked = this.rerank(parsed, plan, top, ok);
+    const placed = new Set(ranked.map(([doc]) => doc));
+    if (depth > ranked.length) {
+      for (const item of sorted) {
+        if (ranked.length >= depth) break;
+        if (!placed.has(item[0])) ranked.push(item);
+      }
+    }
+    let total = scores.size;
+    for (const doc of placed) if (!scores.has(doc)) total++; // children added to a term's entry
     const suggestion = plan.corrected.join(" ") !== plan.words.join(" ") ? plan.corrected.join(" ") : null;
-    return { ranked, total: scores.size, terms: this.highlightTerms(plan), suggestion, plan };
+    return { ranked, total, terms: this.highlightTerms(plan), suggestion, plan, focus };
   }
 
   highlightTerms(plan) {
@@ -687,26 +866,40 @@ export class Engine {
     return common.size === 1 ? [...common][0] : null;
   }
 
-  gameFocus(top, game) {
-    if (!game) {
-      const mass = new Map();
-      for (const [doc, score] of top.slice(0, GAME_FOCUS_DEPTH)) {
-        const g = this.docs[doc].game;
-        mass.set(g, (mass.get(g) || 0) + score);
-      }
-      const total = [...mass.values()].reduce((a, b) => a + b, 0) || 1.0;
-      let best = ["", 0.0];
-      for (const entry of mass) if (entry[1] > best[1]) best = entry;
-      if (best[1] / total < GAME_FOCUS_SHARE) return top;
-      game = best[0];
+  // The game most of the best candidates' score belongs to, if one does.
+  candidatesGame(top) {
+    const mass = new Map();
+    for (const [doc, score] of top.slice(0, GAME_FOCUS_DEPTH)) {
+      const g = this.docs[doc].game;
+      mass.set(g, (mass.get(g) || 0) + score);
     }
+    const total = [...mass.values()].reduce((a, b) => a + b, 0) || 1.0;
+    let best = ["", 0.0];
+    for (const entry of mass) if (entry[1] > best[1]) best = entry;
+    return best[0] && best[1] / total >= GAME_FOCUS_SHARE ? best[0] : null;
+  }
+
+  gameFocus(top, game) {
     return top
       .map(([d, s]) => [d, this.docs[d].game === game ? s : s * GAME_FOCUS_FACTOR])
       .sort(byScore);
   }
 
-  rerank(parsed, plan, top) {
+  // Whether an entry is worded as an answer of this intent (cached per entry).
+  answers(intent, doc) {
+    const key = intent.name + "\u0000" + doc;
+    let found = this.intentCache.get(key);
+    if (found === undefined) {
+      found = intent.markers.test(this.foldedText(doc));
+      this.intentCache.set(key, found);
+    }
+    return found;
+  }
+
+  rerank(parsed, plan, top, ok = null) {
     const names = new Set([plan.corrected.join(" "), ...plan.names]);
+    const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
+    const whole = plan.corrected.join(" ");
     const termLike = !parsed.question && parsed.words.length > 0 && parsed.words.length <= 3;
     let scored = top.map(([doc, score]) => {
       const d = this.docs[doc];
@@ -720,6 +913,7 @@ export class Engine {
         if (d.kind === "faq") factor *= 1.3;
         else if (d.kind === "glossary") factor *= 0.5;
       }
+      if (intent && this.answers(intent, doc)) factor *= INTENT_BONUS;
       if (plan.phrases.length) {
         const folded = this.foldedText(doc);
         const found = plan.phrases.filter((p) => p.search(folded)).length;
@@ -727,21 +921,23 @@ export class Engine {
       }
       if (!(d.text || "").trim()) factor *= 0.4;
       if (!d.official) factor *= 0.9;
+      if (d.cardsKey.includes(whole)) factor *= CARD_RULING_FACTOR;
       return [doc, round4(score * factor)];
     });
     scored.sort(byScore);
     scored = this.diversify(scored);
-    if (plan.wholeName && TERM_CHILDREN) scored = this.withChildren(plan, scored);
+    if (plan.wholeName && TERM_CHILDREN) scored = this.withChildren(plan, scored, ok);
     return scored;
   }
 
-  withChildren(plan, scored) {
+  withChildren(plan, scored, ok = null) {
     const children = new Map();
     for (const target of plan.boostedIds.keys()) {
       const docs = [...this.postings("parent", target).keys()].sort(
         (a, b) => (this.docs[a].role !== "step") - (this.docs[b].role !== "step") || a - b,
       );
       for (const doc of docs) {
+        if (ok && !ok(doc)) continue; // only sub-entries the query's filters let through
         if ((this.docs[doc].text || "").trim()) {
           const g = this.docs[doc].game;
           if (!children.has(g)) children.set(g, []);
@@ -798,10 +994,32 @@ export class Engine {
 
   // -- present --------------------------------------------------------------------------
 
-  snippet(text, terms, width = 220) {
-    if (!text) return "";
-    const spans = this.analyzer.tokens(text, true).filter((t) => terms.has(t.text)).map((t) => [t.start, t.end]);
-    if (!spans.length) return escapeHtml(text.slice(0, width) + (text.length > width ? "…" : ""));
+  // A window of `text` around the most matches, HTML-escaped, matches in <mark>.  Offsets
+  // count code points, as Python's do (an emoji is one character, not two).
+  snippet(raw, terms, width = 220) {
+    if (!raw) return "";
+    const text = Array.from(raw);
+    const at = new Map(); // UTF-16 offset -> code point offset
+    let unit = 0;
+    text.forEach((ch, i) => {
+      at.set(unit, i);
+      unit += ch.length;
+    });
+    at.set(unit, text.length);
+    const slice = (a, b) => text.slice(a, b).join("");
+    const find = (ch, from) => {
+      for (let i = Math.max(from, 0); i < text.length; i++) if (text[i] === ch) return i;
+      return -1;
+    };
+    const rfind = (ch, from, to) => {
+      for (let i = to - 1; i >= from; i--) if (text[i] === ch) return i;
+      return -1;
+    };
+    const spans = this.analyzer
+      .tokens(raw, true)
+      .filter((t) => terms.has(t.text))
+      .map((t) => [at.get(t.start), at.get(t.end)]);
+    if (!spans.length) return escapeHtml(slice(0, width) + (text.length > width ? "…" : ""));
     let [bestStart, bestCount] = [spans[0][0], 0];
     spans.forEach(([start], i) => {
       const count = spans.slice(i).filter(([s]) => s < start + width).length;
@@ -809,23 +1027,43 @@ export class Engine {
     });
     let begin = Math.max(0, bestStart - 40);
     if (begin) {
-      const space = text.indexOf(" ", begin);
+      const space = find(" ", begin);
       begin = space >= 0 && space < bestStart ? space + 1 : begin;
     }
     let end = Math.min(text.length, begin + width);
     if (end < text.length) {
-      const space = text.lastIndexOf(" ", end - 1);
+      const space = rfind(" ", begin, end);
       end = space > begin ? space : end;
     }
     const out = [];
     let cursor = begin;
     for (const [start, stop] of spans) {
       if (start < begin || stop > end) continue;
-      out.push(escapeHtml(text.slice(cursor, start)), "<mark>", escapeHtml(text.slice(start, stop)), "</mark>");
+      out.push(escapeHtml(slice(cursor, start)), "<mark>", escapeHtml(slice(start, stop)), "</mark>");
       cursor = stop;
     }
-    out.push(escapeHtml(text.slice(cursor, end)));
+    out.push(escapeHtml(slice(cursor, end)));
     return (begin > 0 ? "…" : "") + out.join("") + (end < text.length ? "…" : "");
+  }
+
+  // The query plan as data, as `Searcher.explain` gives it (`arbitre search --explain --json`):
+  // what the query was understood to ask.  The browser tests compare the two on every query.
+  explain(q, { game = null, kind = null } = {}) {
+    const parsed = this.parse(q, game, kind);
+    const focus = this.search(q, { game, kind, limit: 1 }).focus;
+    const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
+    const out = {
+      query: q, game: parsed.game, kind: parsed.kind, number: parsed.number, question: parsed.question,
+      intent: intent ? { name: intent.name, label: intent.label } : null, focus,
+    };
+    if (parsed.number) return out;
+    const [plan] = this.understand(parsed);
+    out.words = plan.words;
+    out.corrected = plan.corrected;
+    const names = [...plan.namedSpans.keys()].map((span) => span.split(",").map((i) => plan.corrected[+i]).join(" "));
+    out.glossary_names = [...new Set(names)].sort();
+    out.synonyms = plan.synonyms.map(([words, adds, provenance]) => ({ words, adds, provenance }));
+    return out;
   }
 
   // {query, total, hits: [{id, game, kind, number, title, url, snippet}], suggestion, corrected}
@@ -837,12 +1075,13 @@ export class Engine {
       const text = d.display || d.text || "";
       return {
         id: d.id, game: d.game, kind: d.kind, number: d.number || null, title: d.title || null,
-        url: d.url, score, text, snippet: this.snippet(text, result.terms[d.game] || result.terms[""]),
+        url: d.url, authority: d.authority, score, text, snippet: this.snippet(text, result.terms[d.game] || result.terms[""]),
       };
     });
     const corrected = result.plan
       ? result.plan.words.map((w, i) => [w, result.plan.corrected[i]]).filter(([a, b]) => a !== b)
       : [];
-    return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion: result.suggestion, corrected };
+    const focus = result.focus ? this.focusDict(result.focus) : null;
+    return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion: result.suggestion, corrected, focus };
   }
 }

@@ -1,6 +1,6 @@
 // The header's search box: the first results of Arbitre's search as the player types; Enter
 // opens the « Recherche » page with every result.  The engine loads on the box's first focus.
-import { entryHref, escapeHtml, hitLabel, loadEngine } from "./load.js";
+import { authorityBadge, entryHref, escapeHtml, focusLine, hitLabel, loadEngine } from "./load.js";
 
 const SHOWN = 8;
 
@@ -30,13 +30,18 @@ function setup(input) {
         .map(
           (h) =>
             `<a class="arb-header-hit" data-entry="${escapeHtml(h.id)}" href="${escapeHtml(entryHref(h.url))}">` +
-            `<strong>${escapeHtml(hitLabel(h))}</strong>` +
+            `<strong>${escapeHtml(hitLabel(h))}</strong>${authorityBadge(h)}` +
             `<span class="arb-hit-meta">${escapeHtml(games[h.game] || h.game)} · ${escapeHtml(labels[h.kind] || h.kind)}</span></a>`,
         )
         .join("");
       if (!result.hits.length) html = `<p class="arb-header-none">Aucun résultat pour « ${escapeHtml(q)} ».</p>`;
       const more = new URL(form.action);
       more.searchParams.set("requete", q);
+      if (result.focus) {
+        const only = new URL(more.href);
+        only.searchParams.set("jeu", result.focus.game);
+        html = focusLine(result.focus, only.href) + html;
+      }
       html += `<a class="arb-header-more" href="${escapeHtml(more.href)}">Tous les résultats (${result.total})</a>`;
       panel.innerHTML = html;
       panel.dataset.query = q;
@@ -58,7 +63,7 @@ function setup(input) {
   input.addEventListener("keydown", (event) => {
     if (event.key === "Escape") hide();
     if (event.key === "ArrowDown") {
-      const first = panel.querySelector("a");
+      const first = panel.querySelector("a.arb-header-hit") || panel.querySelector("a");
       if (first) {
         event.preventDefault();
         first.focus();

@@ -41,3 +41,16 @@ export function hitLabel(hit) {
   const cut = start.length > 70 ? start.slice(0, 70).replace(/\s+\S*$/, "") + "…" : start;
   return [hit.number, cut].filter(Boolean).join(" ") || "(sans titre)";
 }
+
+// A hit from a community source (a game whose rules are not the publisher's): a badge.
+export function authorityBadge(hit) {
+  return hit.authority === "community" ? '<span class="arb-badge arb-community">source communautaire</span>' : "";
+}
+
+// A query asked without a game but taken to be about one: say which and why, with a link to
+// the same search in that game only (`href`: the search page's URL for it).
+export function focusLine(focus, href) {
+  if (!focus) return "";
+  return `<p class="arb-focus" data-focus="${escapeHtml(focus.game)}">Recherche ${escapeHtml(focus.message)} — ` +
+    `<a href="${escapeHtml(href)}">seulement ${escapeHtml(focus.title)}</a></p>`;
+}

@@ -1,7 +1,7 @@
 // The « Recherche » page: /recherche/?requete=Q[&jeu=G][&type=K][&page=N].
 // Contract for the browser tests: results are `[data-entry]` elements in rank order inside
 // #arb-results, which gets `data-search-done` once they are shown (also when there are none).
-import { entryHref, escapeHtml, hitLabel, loadEngine } from "./load.js";
+import { authorityBadge, entryHref, escapeHtml, focusLine, hitLabel, loadEngine } from "./load.js";
 
 const PAGE_SIZE = 10;
 
@@ -68,6 +68,7 @@ async function show(params) {
   if (result.suggestion) {
     html += `<p class="arb-suggestion">Vouliez-vous dire <a href="${link(params, { requete: result.suggestion, page: null })}">${escapeHtml(result.suggestion)}</a> ?</p>`;
   }
+  html += focusLine(result.focus, result.focus ? link(params, { jeu: result.focus.game, page: null }) : "");
   const pages = Math.ceil(Math.min(result.total, 1000) / PAGE_SIZE);
   const count = result.total === 1 ? "1 résultat" : `${result.total} résultats`;
   html += `<p class="arb-count">${result.total ? count : "Aucun résultat"} pour « ${escapeHtml(q)} »` +
@@ -77,7 +78,7 @@ async function show(params) {
     html += `<ol class="arb-hits" start="${(page - 1) * PAGE_SIZE + 1}">`;
     for (const h of result.hits) {
       html +=
-        `<li data-entry="${escapeHtml(h.id)}"><a href="${escapeHtml(entryHref(h.url))}"><strong>${escapeHtml(hitLabel(h))}</strong></a>` +
+        `<li data-entry="${escapeHtml(h.id)}"><a href="${escapeHtml(entryHref(h.url))}"><strong>${escapeHtml(hitLabel(h))}</strong></a> ${authorityBadge(h)}` +
         `<span class="arb-hit-meta">${escapeHtml(games[h.game] || h.game)} · ${escapeHtml(labels[h.kind] || h.kind)}</span>` +
         `<div class="arb-snippet">${h.snippet}</div></li>`;
     }

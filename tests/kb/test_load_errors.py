@@ -1,0 +1,103 @@
+"""Bad YAML files (#17, item 7): each cause is one `path:line[:col]: message`, exit 1, no
+traceback, nothing written; never a hundred follow-on errors."""
+
+from __future__ import annotations
+
+import re
+
+from click.testing import CliRunner
+
+from arbitre.cli import cli
+
+ERROR_LINE = re.compile(
+    r"^(?P<path>[\w/.-]+):(?P<line>\d+)(?::(?P<col>\d+))?: (?!warning)(?P<msg>.+)$"
+)
+
+
+def _run(paths, *args):
+    return CliRunner().invoke(cli, ["--root", str(paths.root), *args], catch_exceptions=False)
+
+
+def _errors(output: str) -> list[re.Match]:
+    return [m for line in output.splitlines() if (m := ERROR_LINE.match(line))]
+
+
+def _line_of(path, needle: str, occurrence: int = 1) -> int:
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    found = [i for i, line in enumerate(lines, 1) if needle in line]
+    return found[occurrence - 1]
+
+
+def _check_fails_with_one_error(paths) -> re.Match:
+    result = _run(paths, "check")
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    errors = _errors(result.output)
+    assert len(errors) == 1, result.output
+    built = _run(paths, "build")  # stops before writing anything
+    assert built.exit_code == 1 and "Traceback" not in built.output
+    assert not paths.index.exists() and not (paths.root / "site").exists()
+    return errors[0]
+
+
+def test_a_file_that_is_not_utf8(demo_tree):
+    path = demo_tree.content / "demo" / "regles.yaml"
+    line = _line_of(path, "Généralités")
+    path.write_bytes(
+        path.read_bytes().replace("Généralités".encode(), "Généralités".encode("latin-1"))
+    )
+    error = _check_fails_with_one_error(demo_tree)
+    assert error["path"] == "content/demo/regles.yaml"
+    assert int(error["line"]) == line and int(error["col"]) == len("  title: G") + 1
+    assert "not valid UTF-8" in error["msg"]
+
+
+def test_a_duplicate_key(demo_tree):
+    path = demo_tree.content / "demo" / "regles.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("  number: '101.1'\n", "  number: '101.1'\n  number: '101.9'\n"),
+        encoding="utf-8",
+    )
+    error = _check_fails_with_one_error(demo_tree)
+    first = _line_of(path, "number: '101.1'")
+    assert int(error["line"]) == _line_of(path, "number: '101.9'")
+    assert error["msg"] == f"duplicate key 'number' (first at line {first})"
+
+
+def test_an_unknown_field_is_reported_at_its_own_line(demo_tree):
+    path = demo_tree.content / "demo" / "regles.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("  number: '101.1'\n", "  number: '101.1'\n  colour: red\n"), encoding="utf-8"
+    )
+    error = _check_fails_with_one_error(demo_tree)
+    assert int(error["line"]) == _line_of(path, "colour: red")
+    assert error["msg"] == "unknown field 'colour'"
+
+
+def test_a_syntax_error_is_one_error_not_a_hundred(demo_tree):
+    path = demo_tree.content / "demo" / "regles.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  kind: rule\n", "  kind: [rule\n", 1), encoding="utf-8")
+    error = _check_fails_with_one_error(demo_tree)  # not "reference to demo/101.1…" from faq.yaml
+    assert error["path"] == "content/demo/regles.yaml"
+    assert error["msg"].startswith("invalid YAML")
+    assert "\n" not in error["msg"]
+
+
+def test_non_string_keys_and_bad_game_file_are_errors_not_tracebacks(demo_tree):
+    path = demo_tree.content / "demo" / "regles.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("  number: '101.1'\n", "  number: '101.1'\n  12: x\n"), encoding="utf-8"
+    )
+    result = _run(demo_tree, "check")
+    assert result.exit_code == 1 and "unknown field 12" in result.output
+    game = demo_tree.content / "demo" / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("  title: FAQ\n", ""), encoding="utf-8"
+    )
+    result = _run(demo_tree, "check")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "content/demo/game.yaml:" in result.output

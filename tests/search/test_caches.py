@@ -1,0 +1,72 @@
+"""Every cache of the search is bounded (#17, item 6): a server sees every distinct query."""
+
+from __future__ import annotations
+
+import random
+import string
+
+from arbitre.search import analysis
+from arbitre.search.analysis import fold, stem
+
+
+def test_the_folding_cache_is_bounded():
+    limit = analysis._fold_cached.cache_info().maxsize
+    assert limit is not None
+    for i in range(limit + 2_000):
+        fold(f"Éq{i}")
+    assert analysis._fold_cached.cache_info().currsize <= limit
+
+
+def test_the_stem_cache_is_bounded_and_keeps_no_long_word():
+    info = analysis._stem_cached.cache_info()
+    assert info.maxsize is not None
+    before = info.currsize
+    random.seed(3)
+    for _ in range(50):
+        stem("".join(random.choice(string.ascii_lowercase) for _ in range(300)))
+    assert analysis._stem_cached.cache_info().currsize == before
+
+
+def test_searcher_caches_stay_bounded_over_many_distinct_queries(tiny):
+    random.seed(4)
+    for _ in range(400):
+        words = ["".join(random.choice("aeioulnrstcdp") for _ in range(random.randint(4, 12)))]
+        tiny.search(" ".join(words * random.randint(1, 3)))
+    assert len(tiny._stored_cache) <= tiny.doc_count
+    assert len(tiny._folded_cache) <= tiny.doc_count
+    assert len(tiny._tokens_cache) <= tiny.doc_count
+    assert len(tiny._postings_cache) <= 50_001
+
+
+def test_the_postings_cache_is_bounded_by_its_pairs_too(tiny_project, monkeypatch):
+    from arbitre.search import searcher as searcher_module
+    from arbitre.search.indexer import current_generation
+
+    own = searcher_module.Searcher(current_generation(tiny_project.index))
+    monkeypatch.setattr(searcher_module, "POSTINGS_CACHE_ENTRIES", 10)
+    try:
+        for q in ("attaque", "carte épuisée", "dommages de combat", "personnage", "joueur actif"):
+            own.search(q)
+            held = sum(len(scores) for scores in own._postings_cache.values())
+            assert held <= 10 or len(own._postings_cache) == 1
+    finally:
+        own.close()
+
+
+def test_the_result_cache_is_bounded_in_bytes(tiny_project):
+    from arbitre.search import live as live_module
+    from arbitre.search.indexer import current_generation
+
+    own = live_module.Searcher(current_generation(tiny_project.index))
+    try:
+        render = live_module._renderer(own, 1000)
+        answers = render.answers
+        answers.max_bytes = 16 * 3000  # room for a few small answers only
+        for q in ("attaque", "carte", "joueur", "personnage", "dommages", "Fugace", "riposte"):
+            for limit in (1, 2, 3, 100):
+                body = render(q, None, None, limit, 0)
+                assert body == render(q, None, None, limit, 0)  # the same bytes, cached or not
+        assert answers.bytes <= answers.max_bytes
+        assert 0 < len(answers._items) < 28
+    finally:
+        own.close()
