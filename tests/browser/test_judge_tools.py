@@ -155,6 +155,8 @@ PAGES = {
     "glossary": "/the-spoils/glossaire/",
     "search": "/recherche/",
     "examples": "/the-spoils/exemples/",
+    # A community source's pages carry a banner and badge (#15).
+    "community": "/four-souls/regles/",
 }
 
 
