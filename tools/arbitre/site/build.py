@@ -33,8 +33,6 @@ STYLESHEET = "assets/arbitre.css"  # listed under extra_css in mkdocs.yml
 # Browser code and its data, copied into site_src/ (the script is under extra_javascript).
 ASSETS = Path(__file__).parent / "assets"
 ASSET_DIR = "assets/arbitre"
-# Templates that replace Material's (the French « page introuvable »): put in front of the
-# theme's own folders by run_mkdocs, so they apply from any project root.
 KEEP = {".gitkeep"}  # the only file of site_src/ that is checked in (it keeps the folder in git)
 
 
