@@ -68,22 +68,10 @@ class Attack:
 
 
 @dataclass
-class AttackScenario:
+class AttackScenario(ashes.OnBaseScenario):
     base: ashes.AshesScenario
     attack: Attack
     values: dict[str, int]  # printed attack values
-
-    @property
-    def name(self) -> str:
-        return self.base.name
-
-    @property
-    def title(self) -> str:
-        return self.base.title
-
-    @property
-    def rulings(self) -> list[Any]:
-        return self.base.rulings
 
 
 def read_attack(name: str, data: Fields) -> AttackScenario:

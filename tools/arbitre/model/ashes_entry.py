@@ -67,25 +67,13 @@ class Later:
 
 
 @dataclass
-class EntryScenario:
+class EntryScenario(ashes.OnBaseScenario):
     base: ashes.AshesScenario
     dice: dict[str, int]
     exhaustion: dict[str, int]
     abilities: list[EntryAbility]
     entries: list[Entering]
     later: list[Later] = field(default_factory=list)
-
-    @property
-    def name(self) -> str:
-        return self.base.name
-
-    @property
-    def title(self) -> str:
-        return self.base.title
-
-    @property
-    def rulings(self) -> list[Any]:
-        return self.base.rulings
 
 
 def read_entry(name: str, data: Fields) -> EntryScenario:

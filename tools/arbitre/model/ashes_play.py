@@ -86,26 +86,13 @@ class Play:
 
 
 @dataclass
-class PlayScenario:
+class PlayScenario(ashes.OnBaseScenario):
     base: ashes.AshesScenario
     play: Play
     dice: dict[str, dict[str, int]]  # player -> {"actives": n, "inactives": n}
     conjurations: dict[str, dict[str, int]]  # player -> conjuration -> copies left
     protection: dict[str, str]  # card -> "sorts"
     alterations: dict[str, list[str]]  # card -> alteration spells attached
-
-    # The damage process and the site read these.
-    @property
-    def name(self) -> str:
-        return self.base.name
-
-    @property
-    def title(self) -> str:
-        return self.base.title
-
-    @property
-    def rulings(self) -> list[Any]:
-        return self.base.rulings
 
 
 def read_play(name: str, data: Fields) -> PlayScenario:
