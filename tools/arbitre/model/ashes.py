@@ -244,25 +244,6 @@ class AshesScenario:
     phase: str = "tours"  # the phase of the round (« pioche » happens in the Prepare phase)
 
 
-class OnBaseScenario:
-    """A procedure's scenario built around the shared Ashes one (`self.base`): its name, title
-    and rulings are the base's, as the damage process and the site read them."""
-
-    base: AshesScenario
-
-    @property
-    def name(self) -> str:
-        return self.base.name
-
-    @property
-    def title(self) -> str:
-        return self.base.title
-
-    @property
-    def rulings(self) -> list[Ruling]:
-        return self.base.rulings
-
-
 def _effect(f: Fields) -> Effect:
     e = Effect(
         kind=f.choice("kind", EFFECTS),

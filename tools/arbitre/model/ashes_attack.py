@@ -25,7 +25,7 @@ from arbitre.model import ashes
 from arbitre.model.ashes_play import read_base
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Trace
-from arbitre.model.scenario import Fields, ScenarioError
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping
 
 GAME = ashes.GAME
 MAIN_ACTION = "ashes/glossaire/action-principale"
@@ -68,7 +68,7 @@ class Attack:
 
 
 @dataclass
-class AttackScenario(ashes.OnBaseScenario):
+class AttackScenario(Wrapping):
     base: ashes.AshesScenario
     attack: Attack
     values: dict[str, int]  # printed attack values

@@ -22,7 +22,7 @@ from typing import Any
 from arbitre.model import ashes
 from arbitre.model.ashes_play import read_base
 from arbitre.model.core.trace import Trace
-from arbitre.model.scenario import Fields, ScenarioError
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping
 
 GAME = ashes.GAME
 ENTERS_FIRST = "ashes/faq/regard-percant-1"
@@ -67,7 +67,7 @@ class Later:
 
 
 @dataclass
-class EntryScenario(ashes.OnBaseScenario):
+class EntryScenario(Wrapping):
     base: ashes.AshesScenario
     dice: dict[str, int]
     exhaustion: dict[str, int]

@@ -22,7 +22,7 @@ from typing import Any
 from arbitre.model import ashes
 from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.trace import Trace
-from arbitre.model.scenario import Fields, ScenarioError
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping
 
 GAME = ashes.GAME
 PAY_TARGET_RESOLVE = "ashes/clarifications/1"
@@ -86,7 +86,7 @@ class Play:
 
 
 @dataclass
-class PlayScenario(ashes.OnBaseScenario):
+class PlayScenario(Wrapping):
     base: ashes.AshesScenario
     play: Play
     dice: dict[str, dict[str, int]]  # player -> {"actives": n, "inactives": n}

@@ -24,7 +24,7 @@ from arbitre.model.marvel_champions import (
     _Attacks,
     read_attacks,
 )
-from arbitre.model.scenario import Fields, ScenarioError
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping
 
 G = f"{GAME}/glossaire"
 MINION = f"{G}/sbire"
@@ -63,24 +63,14 @@ class MinionResponse:
 
 
 @dataclass
-class RevealScenario:
+class RevealScenario(Wrapping):
     attacks: AttackScenario  # the players, their identities, and the minions as characters
     player: str  # who reveals
     dealt: int  # cards dealt to the player (the top of the deck)
     deck: list[EncounterCard] = field(default_factory=list)  # top first
     responses: list[MinionResponse] = field(default_factory=list)
 
-    @property
-    def name(self) -> str:
-        return self.attacks.name
-
-    @property
-    def title(self) -> str:
-        return self.attacks.title
-
-    @property
-    def rulings(self) -> list[Any]:
-        return self.attacks.rulings
+    wrapped = "attacks"  # name, title and rulings are the attacks scenario's
 
 
 def read_reveal(name: str, data: Fields) -> RevealScenario:

@@ -28,7 +28,7 @@ from arbitre.model.marvel_champions import (
     _Attacks,
     read_attacks,
 )
-from arbitre.model.scenario import Fields, ScenarioError
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping
 
 ACCELERATION = f"{GAME}/glossaire/icone-d-acceleration"
 HAZARD = f"{GAME}/glossaire/icone-d-aleas"
@@ -36,22 +36,12 @@ FIRST_PLAYER = f"{GAME}/glossaire/premier-joueur"
 
 
 @dataclass
-class VillainPhaseScenario:
+class VillainPhaseScenario(Wrapping):
     attacks: AttackScenario
     acceleration: int  # the main scheme's acceleration + acceleration icons
     hazard: int  # hazard icons in play
 
-    @property
-    def name(self) -> str:
-        return self.attacks.name
-
-    @property
-    def title(self) -> str:
-        return self.attacks.title
-
-    @property
-    def rulings(self) -> list[Any]:
-        return self.attacks.rulings
+    wrapped = "attacks"  # name, title and rulings are the attacks scenario's
 
 
 def read_villain_phase(name: str, data: Fields) -> VillainPhaseScenario:

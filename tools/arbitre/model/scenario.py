@@ -150,3 +150,22 @@ def unique_names(names: list[str], where: str) -> None:
         if name in seen:
             raise ScenarioError(where, f"two cards are named {name!r}; names must be unique")
         seen.add(name)
+
+
+class Wrapping:
+    """A procedure's scenario built around another game scenario (the attribute named by
+    `wrapped`): its name, title and rulings are that scenario's, as the site and traces read them."""
+
+    wrapped = "base"
+
+    @property
+    def name(self) -> str:
+        return getattr(self, self.wrapped).name
+
+    @property
+    def title(self) -> str:
+        return getattr(self, self.wrapped).title
+
+    @property
+    def rulings(self) -> list[Ruling]:
+        return getattr(self, self.wrapped).rulings
