@@ -270,6 +270,7 @@ def tiny_kb() -> KnowledgeBase:
             g.title(),
             "",
             sorted({(e.document, e.document) for e in entries if e.game == g}),
+            short_title=g.replace("-", " ").title(),
             authority="community" if g == "four-souls" else "official",
         )
         for g in GAMES

@@ -87,7 +87,7 @@ def test_focus_intents_and_groups_come_from_the_python_tables():
     assert markers == vocabulary.marker_keys() and ("four souls", "four-souls") in markers
     assert index["focus"]["reasons"] == FOCUS_REASONS
     for game in kb.games:
-        assert index["focus"]["titles"][game.id] == (vocabulary.title(game.id) or game.title)
+        assert index["focus"]["titles"][game.id] == game.short_title
         assert index["authority"][game.id] == game.authority
     assert [i["name"] for i in index["intents"]] == [i.name for i in INTENTS]
     for exported, intent in zip(index["intents"], INTENTS, strict=True):

@@ -55,6 +55,16 @@ def test_nav() -> None:
     ]
 
 
+def test_nav_tabs_use_the_short_title() -> None:
+    """A game's tab says the name players call it by, so every tab fits a 1280-px header."""
+    import dataclasses
+
+    kb = small_kb()
+    kb.games[0] = dataclasses.replace(kb.games[0], short_title="A")
+    tabs = [next(iter(item)) for item in site_nav(kb)]
+    assert tabs[1:3] == ["A", "Jeu B"]
+
+
 def test_urls_and_anchors() -> None:
     kb = small_kb()
     assert urls.anchor("the-spoils/609.1f") == "609.1f"

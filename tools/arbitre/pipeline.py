@@ -36,6 +36,7 @@ def run_importer(paths: ProjectPaths, game: str) -> GameImport:
         raise NotFound(f"{source}: source file missing")
     text = source.read_text(encoding="utf-8")
     result = module.parse(text)
+    result.short_title = module.SHORT_TITLE
     result.authority = module.AUTHORITY
     result.authority_quote = module.AUTHORITY_QUOTE
     return result

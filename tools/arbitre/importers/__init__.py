@@ -3,6 +3,7 @@
 Each importer module defines
     GAME: str          the game id ("the-spoils")
     TITLE: str         the game's display name
+    SHORT_TITLE: str   the name players call it by (the site's tabs, « dans Four Souls »)
     SOURCE: str        the source file name, under content/<GAME>/sources/
     def parse(text: str) -> GameImport
 and is discovered automatically (sorted by game id), so adding a game is adding a module.

@@ -37,6 +37,7 @@ from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unreso
 
 GAME = "altered"
 TITLE = "Altered"
+SHORT_TITLE = "Altered"  # the name the site's tabs and search messages use
 SOURCE = "004_a4ad29e5d149b07c.txt"
 # Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
 AUTHORITY = "official"

@@ -35,6 +35,7 @@ from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unreso
 
 GAME = "ashes"
 TITLE = "Ashes : Les Héritiers du Phénix"
+SHORT_TITLE = "Ashes"  # the name the site's tabs and search messages use
 SOURCE = "003_1b10cbaaa9eb9777.txt"
 # Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
 AUTHORITY = "official"

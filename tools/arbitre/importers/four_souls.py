@@ -71,6 +71,7 @@ from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unreso
 
 GAME = "four-souls"
 TITLE = "The Binding of Isaac: Four Souls"
+SHORT_TITLE = "Four Souls"  # the name the site's tabs and search messages use
 SOURCE = "002_aee5ee047071c06f.txt"
 # Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
 AUTHORITY = "community"

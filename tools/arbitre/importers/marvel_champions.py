@@ -55,6 +55,7 @@ from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unreso
 
 GAME = "marvel-champions"
 TITLE = "Marvel Champions"
+SHORT_TITLE = "Marvel Champions"  # the name the site's tabs and search messages use
 SOURCE = "001_96b8cc541908fb22.txt"
 # Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
 AUTHORITY = "official"

@@ -44,6 +44,7 @@ from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unreso
 
 GAME = "the-spoils"
 TITLE = "The Spoils"
+SHORT_TITLE = "The Spoils"  # the name the site's tabs and search messages use
 SOURCE = "000_1954c37249931fef.txt"
 # Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
 AUTHORITY = "official"

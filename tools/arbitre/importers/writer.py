@@ -54,6 +54,7 @@ def render_game(result: GameImport, root: Path) -> dict[Path, str]:
     game_doc = {
         "id": result.game,
         "title": result.title,
+        "short_title": result.short_title or result.title,
         "source": source,
         "authority": result.authority,
         "authority_quote": result.authority_quote,

@@ -186,6 +186,7 @@ class GameImport:
     source_file: str
     documents: list[DocumentInfo]
     entries: list[Entry]
+    short_title: str = ""  # the name players call the game by; empty: `title`
     # Who wrote the source (one of AUTHORITIES) and the source's own words saying so.
     authority: str = "official"
     authority_quote: str | None = None

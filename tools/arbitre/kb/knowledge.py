@@ -15,6 +15,7 @@ class Game:
     title: str
     source: str
     documents: list[tuple[str, str]]  # (document id, title), in reading order
+    short_title: str = ""  # the name players call it by (game.yaml `short_title`), else title
     authority: str = "official"  # or "community": who wrote the source (game.yaml)
     authority_quote: str | None = None  # the source's own words saying so
 
@@ -22,6 +23,7 @@ class Game:
         return {
             "id": self.id,
             "title": self.title,
+            "short_title": self.short_title or self.title,
             "source": self.source,
             "authority": self.authority,
             "authority_quote": self.authority_quote,

@@ -46,7 +46,7 @@ from arbitre.search.analysis import (
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 13
+INDEX_FORMAT = 14
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -331,7 +331,7 @@ def build_index(
             "yaml_digest": yaml_digest(root),
             "entries": len(kb.entries),
             "games": sorted({e.game for e in kb.entries} | {g.id for g in kb.games}),
-            "game_titles": {g.id: g.title for g in sorted(kb.games, key=lambda g: g.id)},
+            "game_titles": {g.id: g.short_title or g.title for g in sorted(kb.games, key=lambda g: g.id)},
             "kinds": sorted({e.kind for e in kb.entries}),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "glossary": glossary_names(kb),

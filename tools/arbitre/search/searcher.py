@@ -394,8 +394,8 @@ class Searcher:
         return out
 
     def game_title(self, game: str) -> str:
-        """The name players call a game by (`vocabulary.yaml`), else its documents' title."""
-        return load_vocabulary().title(game) or self.meta.get("game_titles", {}).get(game, game)
+        """The name players call a game by (game.yaml `short_title`)."""
+        return self.meta.get("game_titles", {}).get(game, game)
 
     # -- rule numbers -----------------------------------------------------------------------
 

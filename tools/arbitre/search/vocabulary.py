@@ -1,7 +1,6 @@
-"""Players' vocabulary per game (`vocabulary.yaml`): what players call each game, and the
+"""Players' vocabulary per game (`vocabulary.yaml`): how players name each game, and the
 words they use for its documents' terms, each pair with its provenance.
 
-- `title`: the short name a result says a search was focused on (« dans Four Souls »);
 - `names`: how players name the game in a query (« four souls », « isaac »): a query naming
   one game is about it;
 - `words`: words of players that belong to this game alone though its documents may not
@@ -43,7 +42,6 @@ class Pair:
 @dataclass
 class GameVocabulary:
     game: str
-    title: str = ""
     names: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
@@ -73,7 +71,6 @@ class Vocabulary:
         for game, row in sorted((data.get("games") or {}).items()):
             vocabulary = GameVocabulary(
                 game,
-                title=str(row.get("title") or ""),
                 names=[str(n) for n in row.get("names") or []],
                 words=[str(w) for w in row.get("words") or []],
             )
@@ -88,10 +85,6 @@ class Vocabulary:
                 vocabulary.pairs.append(Pair(game, words, sources, source, reason))
             games[game] = vocabulary
         return cls(games)
-
-    def title(self, game: str) -> str | None:
-        vocabulary = self.games.get(game)
-        return vocabulary.title if vocabulary and vocabulary.title else None
 
     def pairs(self) -> list[Pair]:
         return [pair for game in sorted(self.games) for pair in self.games[game].pairs]
