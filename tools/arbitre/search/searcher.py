@@ -89,6 +89,10 @@ PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in ord
 # weighs (the coordination factor takes far more from an entry lacking one), so question
 # words never outweigh content words.
 INTENT_BONUS = 1.15
+# A question (not a term) is more often answered by a FAQ answer than by a definition.
+QUESTION_KIND_FACTORS = {"faq": 1.3, "glossary": 0.5}
+BARE_HEADING_FACTOR = 0.4  # an entry with no text (a heading) cannot answer anything
+UNOFFICIAL_FACTOR = 0.9  # a translator's or compiler's note, below the document's own text
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
 # A game's own synonyms, in a search that could be about any game, count this share of that.
 UNFOCUSED_WEIGHT = 0.5
@@ -1060,10 +1064,7 @@ class Searcher:
                 ):
                     factor *= 1.6
             elif parsed.question:
-                if fields["kind"] == "faq":
-                    factor *= 1.3
-                elif fields["kind"] == "glossary":
-                    factor *= 0.5  # a definition rarely answers a question about play
+                factor *= QUESTION_KIND_FACTORS.get(fields["kind"], 1.0)
             if intent is not None and self._answers(intent, docnum, fields):
                 factor *= INTENT_BONUS
             if plan.phrases:
@@ -1071,9 +1072,9 @@ class Searcher:
                 found = sum(1 for pattern in plan.phrases if pattern.search(folded))
                 factor *= 1 + PHRASE_BONUS * found / len(plan.phrases)
             if not (fields.get("text") or "").strip():
-                factor *= 0.4  # a bare heading cannot answer anything
+                factor *= BARE_HEADING_FACTOR
             if fields.get("official") is False:
-                factor *= 0.9
+                factor *= UNOFFICIAL_FACTOR
             if " ".join(plan.corrected) in (fields.get("cards_key") or ()):
                 factor *= CARD_RULING_FACTOR
             scored.append((docnum, round(score * factor, 4)))

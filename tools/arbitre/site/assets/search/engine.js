@@ -13,14 +13,14 @@ let FIELD_BOOSTS_STEMMED, LENT_FIELDS, FIELD_BOOSTS_EXACT, CARD_RULING_FACTOR, P
 let THESAURUS_WEIGHT, UNFOCUSED_WEIGHT, GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR;
 let WORD_GAME_SHARE, WORD_GAME_MIN_DOCS, MAX_TYPO_LENGTH, MAX_TYPO_WORDS, MAX_TYPO_CANDIDATES;
 let MENTION_WEIGHT, FAMILY_WEIGHT, RERANK_DEPTH, DIVERSE_TOP, TERM_CHILDREN, BM25_K1, BM25_B, COORD_POWER;
-let KIND_ORDER;
+let KIND_ORDER, QUESTION_KIND_FACTORS, BARE_HEADING_FACTOR, UNOFFICIAL_FACTOR;
 
 const RANKING = [
   "FIELD_BOOSTS_STEMMED", "LENT_FIELDS", "FIELD_BOOSTS_EXACT", "CARD_RULING_FACTOR", "PHRASE_BONUS", "INTENT_BONUS",
   "THESAURUS_WEIGHT", "UNFOCUSED_WEIGHT", "GAME_FOCUS_DEPTH", "GAME_FOCUS_SHARE", "GAME_FOCUS_FACTOR",
   "WORD_GAME_SHARE", "WORD_GAME_MIN_DOCS", "MAX_TYPO_LENGTH", "MAX_TYPO_WORDS", "MAX_TYPO_CANDIDATES",
   "MENTION_WEIGHT", "FAMILY_WEIGHT", "RERANK_DEPTH", "DIVERSE_TOP", "TERM_CHILDREN", "BM25_K1", "BM25_B",
-  "COORD_POWER", "KIND_ORDER",
+  "COORD_POWER", "KIND_ORDER", "QUESTION_KIND_FACTORS", "BARE_HEADING_FACTOR", "UNOFFICIAL_FACTOR",
 ];
 
 function useRanking(r) {
@@ -29,7 +29,7 @@ function useRanking(r) {
   ({ THESAURUS_WEIGHT, UNFOCUSED_WEIGHT, GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR } = r);
   ({ WORD_GAME_SHARE, WORD_GAME_MIN_DOCS, MAX_TYPO_LENGTH, MAX_TYPO_WORDS, MAX_TYPO_CANDIDATES } = r);
   ({ MENTION_WEIGHT, FAMILY_WEIGHT, RERANK_DEPTH, DIVERSE_TOP, TERM_CHILDREN, BM25_K1, BM25_B } = r);
-  ({ COORD_POWER, KIND_ORDER } = r);
+  ({ COORD_POWER, KIND_ORDER, QUESTION_KIND_FACTORS, BARE_HEADING_FACTOR, UNOFFICIAL_FACTOR } = r);
   LENT_FIELDS = new Set(r.LENT_FIELDS);
   const missing = RANKING.filter((name) => r[name] === undefined || r[name] === null);
   if (missing.length) throw new Error(`constantes de classement manquantes : ${missing.join(", ")}`);
@@ -910,8 +910,7 @@ export class Engine {
         else if (names.has(d.parentKey)) factor *= 2.0;
         if (plan.boostedIds.has(d.id) || (!plan.wholeName && d.kind === "glossary")) factor *= 1.6;
       } else if (parsed.question) {
-        if (d.kind === "faq") factor *= 1.3;
-        else if (d.kind === "glossary") factor *= 0.5;
+        factor *= QUESTION_KIND_FACTORS[d.kind] ?? 1.0;
       }
       if (intent && this.answers(intent, doc)) factor *= INTENT_BONUS;
       if (plan.phrases.length) {
@@ -919,8 +918,8 @@ export class Engine {
         const found = plan.phrases.filter((p) => p.search(folded)).length;
         factor *= 1 + (PHRASE_BONUS * found) / plan.phrases.length;
       }
-      if (!(d.text || "").trim()) factor *= 0.4;
-      if (!d.official) factor *= 0.9;
+      if (!(d.text || "").trim()) factor *= BARE_HEADING_FACTOR;
+      if (!d.official) factor *= UNOFFICIAL_FACTOR;
       if (d.cardsKey.includes(whole)) factor *= CARD_RULING_FACTOR;
       return [doc, round4(score * factor)];
     });
