@@ -1,7 +1,9 @@
 """The blind natural query sets (#15): well formed, split as documented, every answer matchable.
 
-`tests/data/natural-dev-queries.yaml` (tuning) and `natural-holdout-queries.yaml` (held apart)
-were written by reading an entry first and asking the question it answers. These tests never
+Two blind sets, each split in a tuning half and a held-apart half: `tests/data/natural-dev-queries.yaml`
+/ `natural-holdout-queries.yaml` (split seed 2026) and `natural2-dev-queries.yaml` /
+`natural2-holdout-queries.yaml` (written apart by someone else, split seed 2027). Both were written
+by reading an entry first and asking the question it answers. These tests never
 search: they check the files themselves against the knowledge base, so a question whose expected
 snippet cannot match its entry (a typo, a re-import that changed the text) fails here, not as a
 silent miss in `arbitre eval`.
@@ -22,11 +24,14 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 SETS = {
     "dev": DATA / "natural-dev-queries.yaml",
     "holdout": DATA / "natural-holdout-queries.yaml",
+    "dev2": DATA / "natural2-dev-queries.yaml",
+    "holdout2": DATA / "natural2-holdout-queries.yaml",
 }
+# (dev set, holdout set, seed of the per-game shuffle that split them)
+SPLITS = [("dev", "holdout", 2026), ("dev2", "holdout2", 2027)]
 GAMES = ["the-spoils", "marvel-champions", "four-souls", "ashes", "altered"]
 FIELDS = ("game", "q", "type", "expect", "where")
 MIN_PER_GAME = 15
-SPLIT_SEED = 2026
 WHERE = re.compile(r"^(?P<id>\S+), line (?P<line>\d+)$")
 
 
@@ -84,12 +89,13 @@ def test_every_expect_occurs_in_the_entry_named_in_where(query_sets, real_kb):
     assert not problems, "\n".join(problems)
 
 
-def test_the_split_is_the_seeded_one(query_sets):
-    """Per game: both halves sorted by `q`, shuffled with Random(2026); dev is the first n // 2."""
+@pytest.mark.parametrize(("dev_name", "holdout_name", "seed"), SPLITS)
+def test_the_split_is_the_seeded_one(query_sets, dev_name, holdout_name, seed):
+    """Per game: both halves sorted by `q`, shuffled with Random(seed); dev is the first n // 2."""
     for game in GAMES:
-        dev = [row["q"] for row in query_sets["dev"] if row["game"] == game]
-        holdout = [row["q"] for row in query_sets["holdout"] if row["game"] == game]
+        dev = [row["q"] for row in query_sets[dev_name] if row["game"] == game]
+        holdout = [row["q"] for row in query_sets[holdout_name] if row["game"] == game]
         shuffled = sorted(dev + holdout)
-        random.Random(SPLIT_SEED).shuffle(shuffled)
+        random.Random(seed).shuffle(shuffled)
         half = len(shuffled) // 2
-        assert (dev, holdout) == (shuffled[:half], shuffled[half:]), game
+        assert (dev, holdout) == (shuffled[:half], shuffled[half:]), f"{dev_name}: {game}"
