@@ -27,7 +27,12 @@ from arbitre.search.service import explain_query, run_search
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 HOLDOUT_SETS = ("holdout-queries.yaml", "holdout2-queries.yaml")
-NATURAL_SETS = ("natural-dev-queries.yaml", "natural-holdout-queries.yaml")  # players' questions
+NATURAL_SETS = (  # players' questions
+    "natural-dev-queries.yaml",
+    "natural-holdout-queries.yaml",
+    "natural2-dev-queries.yaml",
+    "natural2-holdout-queries.yaml",
+)
 QUERY_SETS = ("dev-queries.yaml", *HOLDOUT_SETS, *NATURAL_SETS)
 ENGINE = """async () => {
   const { loadEngine } = await import("/assets/search/load.js");

@@ -31,6 +31,13 @@ GAMES = ["altered", "ashes", "four-souls", "marvel-champions", "the-spoils"]
         ("et si les deux joueurs tombent à zéro", "consequence"),
         # « combien » before « puis-je »: a number is what is asked.
         ("combien de cartes puis-je garder ?", "quantity"),
+        ("c'est quoi une capacité constante ?", "definition"),
+        ("ça veut dire quoi « piller 2 » sur une carte ?", "definition"),
+        ("À quoi il sert le jeton premier joueur ?", "definition"),
+        ("que signifie Fugace", "definition"),
+        ("qu'est-ce qu'un Phoenixborn", "definition"),
+        # A number asked about a term is a quantity.
+        ("c'est quoi la taille max de la main ?", "quantity"),
         # No question words, no intent.
         ("Fugace", None),
         ("pile de défausse", None),
@@ -58,6 +65,9 @@ def test_detect_intent(query, intent):
         ("consequence", "Si un joueur n'a plus de cartes, il perd la partie.", True),
         ("consequence", "Une unité détruite est défaussée.", True),
         ("consequence", "Placez 2 cartes Trésor face visible.", False),
+        ("definition", "« Piller X » signifie piocher X cartes butin.", True),
+        ("definition", "Le jeton premier joueur désigne le joueur qui commence.", True),
+        ("definition", "Piochez 2 cartes.", False),
     ],
 )
 def test_an_answer_is_worded_as_its_intent_asks(intent, text, answers):
@@ -72,6 +82,26 @@ def test_the_intent_is_part_of_the_parsed_query_and_question_words_are_not_searc
     assert "combien" not in parsed.words and parsed.words == ["cartes", "main"]
     assert parse_query("que se passe-t-il si le deck est vide", GAMES).intent == "consequence"
     assert parse_query("règle 609.1f", GAMES).intent is None
+
+
+def test_definition_scaffolding_is_not_searched():
+    """« veut dire », « sert à quoi », « signifie » frame the question: only the term is
+    searched for."""
+    assert parse_query("ça veut dire quoi piller ?", GAMES).words == ["piller"]
+    assert parse_query("à quoi sert le jeton premier joueur", GAMES).words == [
+        "jeton",
+        "premier",
+        "joueur",
+    ]
+    assert parse_query("que signifie Fugace", GAMES).words == ["fugace"]
+    # « sert » elsewhere is a content word.
+    assert "sert" in parse_query("la réserve sert de défausse", GAMES).words
+
+
+def test_a_definition_question_does_not_hold_glossary_entries_back():
+    from arbitre.search.searcher import INTENT_KIND_FACTORS, QUESTION_KIND_FACTORS
+
+    assert QUESTION_KIND_FACTORS["glossary"] < 1 < INTENT_KIND_FACTORS["definition"]["glossary"]
 
 
 def test_the_intent_bonus_stays_below_a_content_word():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arbitre.search.analysis import analyze
+from arbitre.search.analysis import analyze, stem
 from arbitre.search.thesaurus import Thesaurus, load_thesaurus
 
 SAMPLE = Thesaurus.parse(
@@ -107,3 +107,23 @@ def test_taper_means_attacking_not_exhausting():
     found = expansions(load_thesaurus(), "je tape avec mon personnage")
     assert "attaquer" in found
     assert not found & {"epuiser", "incliner", "engager"}
+
+
+def test_a_games_vocabulary_does_not_hide_the_general_thesaurus():
+    """« pioche vide » is a pair of Ashes' vocabulary (the Preparation phase's damage); the
+    shorter « pioche » still finds the general group that says it is the other games' deck."""
+    from arbitre.search.thesaurus import Group, Phrase, Thesaurus
+
+    def phrase(text: str) -> Phrase:
+        return Phrase(tuple(text.split()), tuple(stem(w) for w in text.split()))
+
+    general = Group((phrase("deck"), phrase("pioche")), None)
+    pair = Group(
+        (phrase("preparation"),), frozenset(["ashes"]), (phrase("pioche vide"),), vocabulary=True
+    )
+    longer_general = Group((phrase("paquet vide"), phrase("pioche vide")), None)
+    matches = Thesaurus([general, pair]).matches(["pioche", "vide"], "ashes")
+    assert {m.group for m in matches} == {general, pair}
+    # Within one layer the longest phrase still wins.
+    matches = Thesaurus([general, longer_general]).matches(["pioche", "vide"], None)
+    assert [m.group for m in matches] == [longer_general]

@@ -186,6 +186,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             "stops": sorted(stop_words()),
             "elisions": list(ELISIONS),
             "question_words": sorted(query_module.QUESTION_WORDS),
+            "question_phrases": _js_regex(query_module.QUESTION_PHRASES),
             "question_markers": sorted(query_module.QUESTION_MARKERS),
             "kind_names": query_module.KIND_NAMES,
             # The stem of every word of the corpus and of every lemma-table form: the browser
@@ -244,6 +245,7 @@ def _thesaurus() -> list[dict[str, Any]]:
                 "sources": [[list(p.words), list(p.stems)] for p in group.sources],
                 "games": sorted(group.games) if group.games is not None else None,
                 "provenance": group.provenance,
+                "vocabulary": group.vocabulary,
             }
         )
     return groups
@@ -257,6 +259,7 @@ RANKING_CONSTANTS = (
     "PHRASE_BONUS",
     "INTENT_BONUS",
     "QUESTION_KIND_FACTORS",
+    "INTENT_KIND_FACTORS",
     "BARE_HEADING_FACTOR",
     "UNOFFICIAL_FACTOR",
     "THESAURUS_WEIGHT",

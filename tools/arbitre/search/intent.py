@@ -42,7 +42,8 @@ def _words(*alternatives: str) -> re.Pattern[str]:
 NUMBER_WORDS = r"deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|cent"
 
 # Order matters when a query has the cues of several: the first listed wins (« combien de
-# cartes puis-je garder ? » asks for a number more than for a permission).
+# cartes puis-je garder ? » asks for a number more than for a permission; « c'est quoi la
+# taille maximale ? » for a number more than for a definition).
 INTENTS: tuple[Intent, ...] = (
     Intent(
         "quantity",
@@ -143,6 +144,38 @@ INTENTS: tuple[Intent, ...] = (
             r"gagne(?:nt)?",
             r"resultat",
             r"consequence",
+        ),
+    ),
+)
+INTENTS += (
+    # « c'est quoi X ? », « ça veut dire quoi X ? », « à quoi sert X ? »: the meaning of a
+    # term, which a definition answers (the searcher does not hold a glossary entry back for
+    # such a question as it does for a question about play: `INTENT_KIND_FACTORS`).
+    Intent(
+        "definition",
+        "une définition",
+        _words(
+            r"c est quoi",
+            r"qu est[- ]ce que c est",
+            r"qu est[- ]ce qu(?: un| une)",
+            r"(?:veut|veulent|voudrait) dire",
+            r"que signifie(?:nt)?",
+            r"signifie(?:nt)? quoi",
+            r"a quoi (?:il |elle |ils |elles |ca )?(?:sert|servent)",
+            r"(?:sert|servent)[- ](?:il |elle |ils |elles )?a quoi",
+            r"definition",
+        ),
+        _words(
+            r"signifie(?:nt)?",
+            r"designe(?:nt)?",
+            r"represente(?:nt)?",
+            r"correspond(?:ent)?",
+            r"(?:est|sont) (?:un|une|des|le|la|les|l)",
+            r"on appelle",
+            r"appelee?s?",
+            r"permet(?:tent)?",
+            r"sert a",
+            r"servent a",
         ),
     ),
 )

@@ -25,12 +25,16 @@ QUESTION_WORDS = frozenset(
     """.split()
 )
 # Question scaffolding made of words that elsewhere carry meaning (« passe » is also the action
-# Passer, « droit » a right): dropped only as these whole phrases.
+# Passer, « droit » a right, « sert » serving): dropped only as these whole phrases.  The
+# browser's engine reads this pattern from the client index (`client_index.py`).
 QUESTION_PHRASES = re.compile(
-    r"\b(?:que\s+se\s+passe[- ]?t?[- ]?(?:il|elle)?|qu['’]est[- ]ce\s+qui\s+se\s+passe"
+    r"(?<!\w)(?:que\s+se\s+passe[- ]?t?[- ]?(?:il|elle)?|qu['’]est[- ]ce\s+qui\s+se\s+passe"
     r"|qu['’]arrive[- ]?t?[- ]?(?:il|elle)?|que\s+faire"
     r"|(?:a|ai|as|avons|avez|ont)[- ]?(?:t[- ])?(?:il|elle|on|je|tu|nous|vous|ils)?\s*le\s+droit\s+de"
-    r"|(?:est[- ]il|c['’]est)\s+possible\s+de)\b",
+    r"|(?:est[- ]il|c['’]est)\s+possible\s+de"
+    r"|(?:veut|veulent|voudrait)\s+dire|signifie(?:nt)?"
+    r"|(?:a|à)\s+quoi\s+(?:il\s+|elle\s+|ils\s+|elles\s+|ça\s+|ca\s+)?(?:sert|servent)"
+    r"|(?:sert|servent)[- ](?:il|elle|ils|elles)?\s*(?:a|à)\s+quoi)(?!\w)",
     re.IGNORECASE,
 )
 # Words that make a query a question or a situation rather than a name.

@@ -89,8 +89,10 @@ PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in ord
 # weighs (the coordination factor takes far more from an entry lacking one), so question
 # words never outweigh content words.
 INTENT_BONUS = 1.15
-# A question (not a term) is more often answered by a FAQ answer than by a definition.
-QUESTION_KIND_FACTORS = {"faq": 1.3, "glossary": 0.5}
+# A question (not a term) is more often answered by a FAQ answer than by a definition; a
+# question asking what a term means (the « definition » intent), by a definition.
+QUESTION_KIND_FACTORS = {"faq": 1.3, "glossary": 0.7}
+INTENT_KIND_FACTORS = {"definition": {"glossary": 1.3}}
 BARE_HEADING_FACTOR = 0.4  # an entry with no text (a heading) cannot answer anything
 UNOFFICIAL_FACTOR = 0.9  # a translator's or compiler's note, below the document's own text
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
@@ -1064,7 +1066,8 @@ class Searcher:
                 ):
                     factor *= 1.6
             elif parsed.question:
-                factor *= QUESTION_KIND_FACTORS.get(fields["kind"], 1.0)
+                kinds = INTENT_KIND_FACTORS.get(parsed.intent or "", QUESTION_KIND_FACTORS)
+                factor *= kinds.get(fields["kind"], 1.0)
             if intent is not None and self._answers(intent, docnum, fields):
                 factor *= INTENT_BONUS
             if plan.phrases:

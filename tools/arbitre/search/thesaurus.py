@@ -34,6 +34,7 @@ class Group:
     games: frozenset[str] | None  # None: every game
     sources: tuple[Phrase, ...] = ()  # `from`: lead to `phrases`, never expanded to
     provenance: str = "thesaurus.yaml"  # where the group comes from (`--explain` prints it)
+    vocabulary: bool = False  # a game's players' vocabulary pair (vocabulary.yaml)
 
 
 @dataclass(frozen=True)
@@ -77,27 +78,32 @@ class Thesaurus:
                         frozenset([pair.game]),
                         tuple(sources),
                         "vocabulary.yaml " + pair.provenance,
+                        vocabulary=True,
                     )
                 )
         return cls(groups)
 
     def matches(self, words: list[str], game: str | None) -> list[Match]:
-        """Groups whose phrases occur in `words` (folded query words), longest spans first."""
+        """Groups whose phrases occur in `words` (folded query words), longest spans first.
+        A span matched by a longer phrase is not matched again by a shorter one of the same
+        layer; the general thesaurus and the games' vocabulary are two layers, so that a game's
+        « pioche vide » does not hide that « pioche » is the other games' « deck »."""
         stems = [stem(w) for w in words]
         found: list[Match] = []
-        covered: set[int] = set()
+        covered: dict[bool, set[int]] = {False: set(), True: set()}  # by `Group.vocabulary`
         for size in range(min(self.longest, len(words)), 0, -1):
             for start in range(0, len(words) - size + 1):
                 span = set(range(start, start + size))
-                if span & covered:
-                    continue
+                blocked = {layer: bool(span & taken) for layer, taken in covered.items()}
                 key = tuple(stems[start : start + size])
                 for group in self._index.get(key, ()):
+                    if blocked[group.vocabulary]:
+                        continue
                     if game is not None and group.games is not None and game not in group.games:
                         continue
                     phrase = next(p for p in (*group.phrases, *group.sources) if p.stems == key)
                     found.append(Match(start, size, group, phrase))
-                    covered |= span
+                    covered[group.vocabulary] |= span
         return found
 
 

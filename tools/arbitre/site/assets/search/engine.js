@@ -13,14 +13,15 @@ let FIELD_BOOSTS_STEMMED, LENT_FIELDS, FIELD_BOOSTS_EXACT, CARD_RULING_FACTOR, P
 let THESAURUS_WEIGHT, UNFOCUSED_WEIGHT, GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR;
 let WORD_GAME_SHARE, WORD_GAME_MIN_DOCS, MAX_TYPO_LENGTH, MAX_TYPO_WORDS, MAX_TYPO_CANDIDATES;
 let MENTION_WEIGHT, FAMILY_WEIGHT, RERANK_DEPTH, DIVERSE_TOP, TERM_CHILDREN, BM25_K1, BM25_B, COORD_POWER;
-let KIND_ORDER, QUESTION_KIND_FACTORS, BARE_HEADING_FACTOR, UNOFFICIAL_FACTOR;
+let KIND_ORDER, QUESTION_KIND_FACTORS, INTENT_KIND_FACTORS, BARE_HEADING_FACTOR, UNOFFICIAL_FACTOR;
 
 const RANKING = [
   "FIELD_BOOSTS_STEMMED", "LENT_FIELDS", "FIELD_BOOSTS_EXACT", "CARD_RULING_FACTOR", "PHRASE_BONUS", "INTENT_BONUS",
   "THESAURUS_WEIGHT", "UNFOCUSED_WEIGHT", "GAME_FOCUS_DEPTH", "GAME_FOCUS_SHARE", "GAME_FOCUS_FACTOR",
   "WORD_GAME_SHARE", "WORD_GAME_MIN_DOCS", "MAX_TYPO_LENGTH", "MAX_TYPO_WORDS", "MAX_TYPO_CANDIDATES",
   "MENTION_WEIGHT", "FAMILY_WEIGHT", "RERANK_DEPTH", "DIVERSE_TOP", "TERM_CHILDREN", "BM25_K1", "BM25_B",
-  "COORD_POWER", "KIND_ORDER", "QUESTION_KIND_FACTORS", "BARE_HEADING_FACTOR", "UNOFFICIAL_FACTOR",
+  "COORD_POWER", "KIND_ORDER", "QUESTION_KIND_FACTORS",
+  "INTENT_KIND_FACTORS", "BARE_HEADING_FACTOR", "UNOFFICIAL_FACTOR",
 ];
 
 function useRanking(r) {
@@ -29,7 +30,7 @@ function useRanking(r) {
   ({ THESAURUS_WEIGHT, UNFOCUSED_WEIGHT, GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR } = r);
   ({ WORD_GAME_SHARE, WORD_GAME_MIN_DOCS, MAX_TYPO_LENGTH, MAX_TYPO_WORDS, MAX_TYPO_CANDIDATES } = r);
   ({ MENTION_WEIGHT, FAMILY_WEIGHT, RERANK_DEPTH, DIVERSE_TOP, TERM_CHILDREN, BM25_K1, BM25_B } = r);
-  ({ COORD_POWER, KIND_ORDER, QUESTION_KIND_FACTORS, BARE_HEADING_FACTOR, UNOFFICIAL_FACTOR } = r);
+  ({ COORD_POWER, KIND_ORDER, QUESTION_KIND_FACTORS, INTENT_KIND_FACTORS, BARE_HEADING_FACTOR, UNOFFICIAL_FACTOR } = r);
   LENT_FIELDS = new Set(r.LENT_FIELDS);
   const missing = RANKING.filter((name) => r[name] === undefined || r[name] === null);
   if (missing.length) throw new Error(`constantes de classement manquantes : ${missing.join(", ")}`);
@@ -37,13 +38,6 @@ function useRanking(r) {
 
 const W = WORD_CHAR;
 const NW = W.replace("[", "[^");
-const QUESTION_PHRASES = new RegExp(
-  `(?<!${W})(?:que\\s+se\\s+passe[- ]?t?[- ]?(?:il|elle)?|qu['’]est[- ]ce\\s+qui\\s+se\\s+passe` +
-    `|qu['’]arrive[- ]?t?[- ]?(?:il|elle)?|que\\s+faire` +
-    `|(?:a|ai|as|avons|avez|ont)[- ]?(?:t[- ])?(?:il|elle|on|je|tu|nous|vous|ils)?\\s*le\\s+droit\\s+de` +
-    `|(?:est[- ]il|c['’]est)\\s+possible\\s+de)(?!${W})`,
-  "giu",
-);
 const NUMBER_QUERY = new RegExp(
   "^\\s*(?:(?:r[eè]gle|regles|règles|rules?|r|art|article|§|n°|no)\\.?\\s*)?" +
     "(?<number>\\d+(?:\\.\\d+)*(?:\\.?[a-z]| [a-z])?)\\.?\\s*$",
@@ -154,6 +148,9 @@ export class Engine {
     this.markers = focus.markers.map(([key, game]) => ({
       key, game, regex: new RegExp(`(?<!${W})` + escapeRegex(key).replace(/ /g, "[\\s'-]+") + `(?!${W})`, "u"),
     }));
+    // query.QUESTION_PHRASES: question scaffolding dropped only as whole phrases.
+    this.questionPhrases = new RegExp(data.analysis.question_phrases, "giu");
+    this.questionPhrase = new RegExp(data.analysis.question_phrases, "iu");
     this.intents = new Map(
       (data.intents || []).map((i) => [i.name, { name: i.name, label: i.label, cues: new RegExp(i.cues, "u"), markers: new RegExp(i.markers, "u") }]),
     );
@@ -220,6 +217,7 @@ export class Engine {
         sources: g.sources.map(([words, stems]) => ({ words, stems })),
         games: g.games ? new Set(g.games) : null,
         provenance: g.provenance || "thesaurus.yaml",
+        vocabulary: Boolean(g.vocabulary),
         same: JSON.stringify([g.phrases, g.sources, g.games, g.provenance]),
       };
       for (const p of [...group.phrases, ...group.sources]) {
@@ -335,11 +333,10 @@ export class Engine {
     const tokens = this.analyzer.analyze(text, false);
     const qwords = new Set(this.data.analysis.question_words);
     const markers = new Set(this.data.analysis.question_markers);
-    const content = this.analyzer.analyze(text.replace(QUESTION_PHRASES, " "), false).filter((t) => !qwords.has(t));
-    QUESTION_PHRASES.lastIndex = 0;
+    const content = this.analyzer.analyze(text.replace(this.questionPhrases, " "), false).filter((t) => !qwords.has(t));
     parsed.question =
       text.includes("?") ||
-      new RegExp(QUESTION_PHRASES.source, "iu").test(text) ||
+      this.questionPhrase.test(text) ||
       [...every].some((w) => markers.has(w)) ||
       EST_CE.test(fold(text)) ||
       content.length >= 5;
@@ -575,18 +572,23 @@ export class Engine {
   thesaurusMatches(words, game) {
     const stems = words.map((w) => this.analyzer.stem(w));
     const found = [];
-    const covered = new Set();
+    // thesaurus.Thesaurus.matches: the general groups and the games' vocabulary are two layers.
+    const covered = { false: new Set(), true: new Set() };
     for (let size = Math.min(this.thesaurusLongest, words.length); size > 0; size--) {
       for (let start = 0; start + size <= words.length; start++) {
         const span = [];
         for (let i = start; i < start + size; i++) span.push(i);
-        if (span.some((i) => covered.has(i))) continue;
+        const blocked = {
+          false: span.some((i) => covered.false.has(i)),
+          true: span.some((i) => covered.true.has(i)),
+        };
         const key = stems.slice(start, start + size).join(" ");
         for (const group of this.thesaurus.get(key) || []) {
+          if (blocked[group.vocabulary]) continue;
           if (game !== null && group.games !== null && !group.games.has(game)) continue;
           const phrase = [...group.phrases, ...group.sources].find((p) => p.stems.join(" ") === key);
           found.push({ start, size, group, phrase });
-          span.forEach((i) => covered.add(i));
+          span.forEach((i) => covered[group.vocabulary].add(i));
         }
       }
     }
@@ -910,7 +912,8 @@ export class Engine {
         else if (names.has(d.parentKey)) factor *= 2.0;
         if (plan.boostedIds.has(d.id) || (!plan.wholeName && d.kind === "glossary")) factor *= 1.6;
       } else if (parsed.question) {
-        factor *= QUESTION_KIND_FACTORS[d.kind] ?? 1.0;
+        const kinds = INTENT_KIND_FACTORS[parsed.intent || ""] || QUESTION_KIND_FACTORS;
+        factor *= kinds[d.kind] ?? 1.0;
       }
       if (intent && this.answers(intent, doc)) factor *= INTENT_BONUS;
       if (plan.phrases.length) {
