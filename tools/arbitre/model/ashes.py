@@ -28,11 +28,21 @@ from arbitre.model.core.state import GameState
 from arbitre.model.core.state import Player as EnginePlayer
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.core.triggers import Pending, TriggerQueue, active_player_orders
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import (
+    Fields,
+    ScenarioError,
+    read_out_of_play,
+    read_rulings,
+    require_in_play,
+    unique_names,
+)
 
 GAME = "ashes"
 ARENA = "arene"  # the zone of the cards in play (units and the Phoenixborn)
 DISCARD = "defausse"
+# The zones out of play a scenario may name a card in (`state.out_of_play`).
+OUT_OF_PLAY_FR = {"main": "la main", "pioche": "la pioche", "defausse": "la défausse"}
+IN_PLAY = f"{GAME}/glossaire/unite"  # a unit is a card placed in a player's arena
 
 # Ids of the entries of the leaflet the procedure applies (part « Dégâts … »).
 PROCESS = "ashes/degats/1"  # runs right after the effect has resolved
@@ -242,6 +252,7 @@ class AshesScenario:
     hand_size: int = 5  # procedure "pioche"
     order: list[str] = field(default_factory=list)  # procedure "pioche": chosen by the first player
     phase: str = "tours"  # the phase of the round (« pioche » happens in the Prepare phase)
+    elsewhere: dict[str, str] = field(default_factory=dict)  # cards not in play -> their place
 
 
 def _effect(f: Fields) -> Effect:
@@ -336,6 +347,20 @@ def read_triggers(state: Fields, player_names: list[str], names: set[str]) -> li
     return triggers
 
 
+IN_PLAY_FR = {
+    "target": "seule une carte en jeu (dans une arène) subit des dégâts",
+    "attack": "seules les cartes en jeu (dans une arène) attaquent, bloquent, protègent ou sont "
+    "attaquées",
+}
+
+
+def read_elsewhere(state: Fields, player_names: list[str], in_play: set[str]) -> dict[str, str]:
+    """`state.out_of_play`: cards in a hand, a draw pile or a discard pile (not in play)."""
+    elsewhere = read_out_of_play(state, OUT_OF_PLAY_FR, player_names)
+    unique_names(sorted(in_play) + list(elsewhere), state.where("out_of_play"))
+    return elsewhere
+
+
 def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
     rulings = read_rulings(data, GAME)
     title = data.str("title")
@@ -349,6 +374,7 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
             raise ScenarioError(state.where(key), f"{value!r} is not one of the players")
     cards = read_cards(state, player_names)
     names = {c.name for c in cards}
+    elsewhere = read_elsewhere(state, player_names, names)
     triggers = read_triggers(state, player_names, names)
     scenario = AshesScenario(
         name=name,
@@ -360,6 +386,7 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
         first_player=first,
         cards=cards,
         triggers=triggers,
+        elsewhere=elsewhere,
     )
     if procedure == "pioche":
         scenario.hand_size = state.int("hand_size", 5, minimum=1)
@@ -373,8 +400,9 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
         targets = []
         for tf in ef.records("targets"):
             target = Target(tf.str("card"), tf.int("amount", 0))
-            if target.card not in names:
-                raise ScenarioError(tf.where("card"), f"no card in play named {target.card!r}")
+            require_in_play(
+                target.card, tf.where("card"), names, elsewhere, IN_PLAY, IN_PLAY_FR["target"]
+            )
             tf.done()
             targets.append(target)
         if not targets:

@@ -25,7 +25,7 @@ from arbitre.model import ashes
 from arbitre.model.ashes_play import read_base
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Trace
-from arbitre.model.scenario import Fields, ScenarioError, Wrapping
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping, require_in_play
 
 GAME = ashes.GAME
 MAIN_ACTION = "ashes/glossaire/action-principale"
@@ -125,8 +125,9 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
         + ([attack.redirect_to] if attack.redirect_to else [])
     )
     for n in named:
-        if n not in names:
-            raise ScenarioError("actions.attack", f"no card in play named {n!r}")
+        require_in_play(
+            n, "actions.attack", names, base.elsewhere, ashes.IN_PLAY, ashes.IN_PLAY_FR["attack"]
+        )
     sc = AttackScenario(base, attack, values)
     _check_legal(sc)
     return sc

@@ -183,6 +183,7 @@ def read_base(name, data, state, player_extra=None, card_extra=None) -> ashes.As
             raise ScenarioError(state.where(key), f"{value!r} is not one of the players")
     cards = ashes.read_cards(state, names, card_extra)
     triggers = ashes.read_triggers(state, names, {c.name for c in cards})
+    elsewhere = ashes.read_elsewhere(state, names, {c.name for c in cards})
     state.done()
     return ashes.AshesScenario(
         name=name,
@@ -194,6 +195,7 @@ def read_base(name, data, state, player_extra=None, card_extra=None) -> ashes.As
         first_player=first,
         cards=cards,
         triggers=triggers,
+        elsewhere=elsewhere,
     )
 
 

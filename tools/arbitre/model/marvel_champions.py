@@ -38,7 +38,14 @@ from arbitre.model.core.state import Card as EngineCard
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.core.triggers import Pending, TriggerQueue, in_turn_order
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import (
+    Fields,
+    ScenarioError,
+    read_out_of_play,
+    read_rulings,
+    require_in_play,
+    unique_names,
+)
 
 GAME = "marvel-champions"
 
@@ -257,6 +264,19 @@ def _character(f: Fields, kind: str, controller: str | None) -> Character:
     return c
 
 
+# The zones out of play a scenario may name a card in (`state.out_of_play`).
+OUT_OF_PLAY_FR = {
+    "main": "la main",
+    "deck": "le deck",
+    "defausse": "la pile de défausse",
+    "deck_rencontre": "le deck Rencontre",
+    "defausse_rencontre": "la pile de défausse Rencontre",
+    "mise_de_cote": "les cartes mises de côté",
+}
+IN_PLAY = f"{GAME}/glossaire/en-jeu-et-hors-jeu"
+IN_PLAY_FR = "une carte hors jeu n'attaque pas, ne défend pas et n'est pas attaquée"
+
+
 def read_attacks(name: str, data: Fields) -> AttackScenario:
     """Validate an enemy-attack scenario (the `state` and `actions` of a scenario file)."""
     rulings = read_rulings(data, GAME)
@@ -286,9 +306,11 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
         characters.append(_character(ef, ef.choice("kind", ("mechant", "sbire")), None))
     amplify = state.int("amplify", 0, minimum=0)
     threat = state.int("threat", 0, minimum=0)
+    elsewhere = read_out_of_play(state, OUT_OF_PLAY_FR, players)
     state.done()
     unique_names(players, state.where("players"))
     unique_names([c.name for c in characters], state.where("players"))
+    unique_names([c.name for c in characters] + list(elsewhere), state.where("out_of_play"))
     by_name = {c.name: c for c in characters}
 
     actions = data.sub("actions")
@@ -301,6 +323,13 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
             defender=af.str("defender", None),
             cause=af.choice("cause", CAUSES, "phase_du_mechant"),
         )
+        for key, who in (
+            ("enemy", a.enemy),
+            ("target_character", a.target_character),
+            ("defender", a.defender),
+        ):
+            if who is not None:
+                require_in_play(who, af.where(key), by_name, elsewhere, IN_PLAY, IN_PLAY_FR)
         enemy = by_name.get(a.enemy)
         if enemy is None or enemy.kind not in ("mechant", "sbire"):
             raise ScenarioError(af.where("enemy"), f"no enemy named {a.enemy!r}")

@@ -37,7 +37,7 @@ from arbitre.model.four_souls.rules import (
     ROLL,
     STACK,
 )
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
+from arbitre.model.scenario import Fields, ScenarioError, read_rulings, require_in_play
 
 REFILL_SHOP = f"{GAME}/comment-jouer/rechargement/2"  # a shop slot: no step 2
 KINDS = (
@@ -182,9 +182,20 @@ def read_stack(name: str, data: Fields) -> StackScenario:
         plays.append(p)
     if not plays:
         raise ScenarioError(data.where("actions.plays"), "put at least one thing on the stack")
-    for p in plays:
-        if p.kind == "achat" and p.buys is not None and p.buys not in shop:
-            raise ScenarioError(data.where("actions.plays"), f"{p.buys!r} is not in the shop")
+    # The shop's items are in play (« En jeu »); the treasure deck's cards are not, and only its
+    # top card is bought, unnamed (`buys` absent): naming a card of the deck breaks the rule.
+    elsewhere = {card: "dans le paquet trésor" for card in treasure_deck}
+    for i, p in enumerate(plays):
+        if p.kind == "achat" and p.buys is not None:
+            require_in_play(
+                p.buys,
+                f"{data.where('actions.plays')}[{i}].buys",
+                shop,
+                elsewhere,
+                BUY,
+                "on achète un objet de la boutique (en jeu) ou, sans la choisir, la carte du "
+                "dessus du paquet trésor",
+            )
     return StackScenario(
         name, title, rulings, players, active, plays, treasure_deck, shop, deactivated
     )
