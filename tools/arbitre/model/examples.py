@@ -199,9 +199,9 @@ def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
 
 
-# Accounting files beside the scenarios (« <game>--not-expressible.yaml », « …--not-determinate »):
+# The accounting files beside the scenarios (« <game>--not-reproduced.yaml », see accounting.py):
 # lists of rulings, not scenarios.
-ACCOUNTING = ("--not-expressible", "--not-determinate")
+ACCOUNTING = "--not-reproduced"
 
 
 def scenario_files(directory: Path | None = None) -> list[Path]:
