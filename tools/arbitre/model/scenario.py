@@ -69,6 +69,15 @@ class Fields:
             raise ScenarioError(self.where(key), f"must be at least {minimum}, got {value}")
         return value
 
+    def player(self, key: str, players: Collection[str], default: Any = _MISSING) -> Any:
+        """A text that names one of `players`."""
+        value = self.str(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if value not in players:
+            raise ScenarioError(self.where(key), f"{value!r} is not one of the players")
+        return value
+
     def bool(self, key: str, default: bool = False) -> bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
