@@ -45,6 +45,7 @@ from arbitre.model import (
     marvel_champions,
     marvel_encounter,
     marvel_player_effects,
+    marvel_player_effects_run,
     marvel_resources,
     marvel_villain_phase,
     the_spoils,
@@ -109,7 +110,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("marvel-champions", "revelation"): (marvel_encounter.read_reveal, marvel_encounter.run_reveal),
     ("marvel-champions", "effet_joueur"): (
         marvel_player_effects.read_player_effects,
-        marvel_player_effects.run_player_effects,
+        marvel_player_effects_run.run_player_effects,
     ),
     ("marvel-champions", "paiement"): (
         marvel_resources.read_payments,
