@@ -42,6 +42,7 @@ from arbitre.model import (
     ashes_entry,
     ashes_play,
     four_souls,
+    marvel_attacks,
     marvel_champions,
     marvel_encounter,
     marvel_player_effects,
@@ -105,7 +106,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("four-souls", "gains"): (four_souls.read_gains, four_souls.resolve_gains),
     ("marvel-champions", "attaque"): (
         marvel_champions.read_attacks,
-        marvel_champions.resolve_attacks,
+        marvel_attacks.resolve_attacks,
     ),
     ("marvel-champions", "revelation"): (marvel_encounter.read_reveal, marvel_encounter.run_reveal),
     ("marvel-champions", "effet_joueur"): (
