@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.model import ashes
+from arbitre.model import ashes, ashes_damage
 from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.trace import Trace
 from arbitre.model.scenario import Fields, ScenarioError, Wrapping
@@ -263,7 +263,7 @@ def _cancel_targets(sc: PlayScenario, r: Response) -> list[str]:
     ]
 
 
-class _Play(ashes.DamageProcess):
+class _Play(ashes_damage.DamageProcess):
     def __init__(self, sc: PlayScenario) -> None:
         self.play_sc = sc
         self.dice = {p: dict(v) for p, v in sc.dice.items()}
@@ -315,9 +315,9 @@ class _Play(ashes.DamageProcess):
                 )
             try:
                 for e, target in damaged:
-                    event = ashes.Event(target, play.card, play.player)
+                    event = ashes_damage.Event(target, play.card, play.player)
                     self.process(event, e.kind, e.amount, 0)
-            except ashes.GameOver:
+            except ashes_damage.GameOver:
                 self.rec.step([ashes.STEP["3"]], "La partie est terminée.")
         return self.finish()
 

@@ -39,6 +39,7 @@ from arbitre.model import (
     ashes,
     ashes_attack,
     ashes_board,
+    ashes_damage,
     ashes_entry,
     ashes_play,
     four_souls,
@@ -79,11 +80,11 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("the-spoils", "evenements"): (the_spoils_events.read_events, the_spoils_events.run_events),
     ("ashes", "degats"): (
         lambda name, f: ashes.read_scenario(name, f, "degats"),
-        ashes.resolve_damage,
+        ashes_damage.resolve_damage,
     ),
     ("ashes", "pioche"): (
         lambda name, f: ashes.read_scenario(name, f, "pioche"),
-        ashes.prepare_draw_damage,
+        ashes_damage.prepare_draw_damage,
     ),
     ("ashes", "attaque"): (ashes_attack.read_attack, ashes_attack.run_attack),
     ("ashes", "plateau"): (ashes_board.read_board, ashes_board.run_board),
