@@ -44,6 +44,32 @@ def test_four_souls_readers_check_the_players_fields(path, procedure):
         read_scenario(data, "essai", "essai.yaml")
 
 
+def _set(data: dict, path: list, value: str) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+@pytest.mark.parametrize(
+    ("stem", "path"),
+    [
+        ("ashes--attaque-negative-sur-une-unite", ["state", "cards", 0, "controller"]),
+        ("four-souls--exemple-de-pile", ["actions", "plays", 0, "player"]),
+        ("altered--coriace-gratuit", ["actions", "player"]),
+        ("marvel-champions--riposte-allie-defend", ["actions", "attacks", 0, "target"]),
+    ],
+)
+def test_every_game_reads_a_player_field_the_same_way(stem, path):
+    text = (scenario_dir() / f"{stem}.yaml").read_text(encoding="utf-8")
+    data = copy.deepcopy(yaml.safe_load(text))
+    _set(data, path, "Personne")
+    where = path[0] + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path[1:])
+    with pytest.raises(ScenarioError) as info:
+        read_scenario(data, "essai", "essai.yaml")
+    assert info.value.field == f"essai.yaml: {where}"
+    assert info.value.detail == "'Personne' is not one of the players"
+
+
 def _penalty(loot, cents, items, active):
     rec = Recorder(lambda: {})
     paid = record_penalty(rec, "Alice", death_penalty(loot, cents, items), active)

@@ -23,7 +23,7 @@ from typing import Any
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, require_in_play
+from arbitre.model.scenario import Fields, read_rulings, require_in_play
 
 GAME = "altered"
 VERBS = {
@@ -107,9 +107,7 @@ def read_effect(name: str, data: Fields) -> EffectScenario:
         pf.done()
     state.done()
     actions = data.sub("actions")
-    controller = actions.str("player")
-    if controller not in sides:
-        raise ScenarioError(actions.where("player"), f"{controller!r} is not one of the players")
+    controller = actions.player("player", sides)
     cost = [_instruction(f, True) for f in actions.records("cost", [])]
     effect = [_instruction(f, False) for f in actions.records("effect")]
     sc = EffectScenario(

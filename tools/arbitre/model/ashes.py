@@ -282,13 +282,11 @@ def read_cards(
         card = Card(
             name=cf.str("name"),
             kind=cf.choice("kind", ("unit", "phoenixborn")),
-            controller=cf.str("controller"),
+            controller=cf.player("controller", player_names),
             life=cf.int("life"),
             wounds=cf.int("wounds", 0, minimum=0),
             status=cf.int("status", 0, minimum=0),
         )
-        if card.controller not in player_names:
-            raise ScenarioError(cf.where("controller"), f"{card.controller!r} is not a player")
         if extra is not None:
             extra(cf, card)
         cf.done()
@@ -350,11 +348,8 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
     state = data.sub("state")
     players = read_players(state)
     player_names = [p.name for p in players]
-    active = state.str("active_player", None)
-    first = state.str("first_player")
-    for key, value in (("active_player", active), ("first_player", first)):
-        if value is not None and value not in player_names:
-            raise ScenarioError(state.where(key), f"{value!r} is not one of the players")
+    active = state.player("active_player", player_names, None)
+    first = state.player("first_player", player_names)
     cards = read_cards(state, player_names)
     names = {c.name for c in cards}
     elsewhere = read_elsewhere(state, player_names, names)
@@ -393,12 +388,10 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
         scenario.cause = Cause(
             kind=ef.choice("kind", ENTRY),
             source=ef.str("source"),
-            controller=ef.str("controller", None),
+            controller=ef.player("controller", player_names, None),
             targets=targets,
             attack=ef.bool("attack"),
         )
-        if scenario.cause.controller is not None and scenario.cause.controller not in player_names:
-            raise ScenarioError(ef.where("controller"), "is not one of the players")
         ef.done()
     else:
         scenario.order = actions.str_list("order", [])

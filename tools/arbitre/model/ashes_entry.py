@@ -95,11 +95,12 @@ def read_entry(name: str, data: Fields) -> EntryScenario:
     for ef in actions.records("enter"):
         entries.append(
             Entering(
-                ef.str("card"), ef.str("arena"), ef.int("life", 1, minimum=1), ef.str("as", "unité")
+                ef.str("card"),
+                ef.player("arena", players),
+                ef.int("life", 1, minimum=1),
+                ef.str("as", "unité"),
             )
         )
-        if entries[-1].arena not in players:
-            raise ScenarioError(ef.where("arena"), "is not one of the players")
         ef.done()
     known = {c.name for c in base.cards} | {e.card for e in entries}
     abilities = []

@@ -144,16 +144,16 @@ def read_play(name: str, data: Fields) -> PlayScenario:
     responses = []
     for rf in pf.records("responses", []):
         responses.append(
-            Response(rf.str("card"), rf.str("player"), rf.choice("cancels_when", CANCEL_WHEN))
+            Response(
+                rf.str("card"), rf.player("player", players), rf.choice("cancels_when", CANCEL_WHEN)
+            )
         )
-        if responses[-1].player not in players:
-            raise ScenarioError(rf.where("player"), "is not one of the players")
         rf.done()
     play = Play(
         card=pf.str("card"),
         type_fr=pf.str("type"),
         kind=pf.choice("kind", KINDS),
-        player=pf.str("player"),
+        player=pf.player("player", players),
         source=pf.str("source", ""),
         dice=pf.int("dice", 0, minimum=0),
         exhaust=pf.bool("exhaust"),
@@ -162,8 +162,6 @@ def read_play(name: str, data: Fields) -> PlayScenario:
         effects=effects,
         responses=responses,
     )
-    if play.player not in players:
-        raise ScenarioError(pf.where("player"), "is not one of the players")
     pf.done()
     sc = PlayScenario(base, play, dice, conjurations, protection, alterations)
     _check_legal(sc)
@@ -176,11 +174,8 @@ def read_base(name, data, state, player_extra=None, card_extra=None) -> ashes.As
     rulings = ashes.read_rulings(data, GAME)
     players = ashes.read_players(state, player_extra)
     names = [p.name for p in players]
-    active = state.str("active_player", None)
-    first = state.str("first_player")
-    for key, value in (("active_player", active), ("first_player", first)):
-        if value is not None and value not in names:
-            raise ScenarioError(state.where(key), f"{value!r} is not one of the players")
+    active = state.player("active_player", names, None)
+    first = state.player("first_player", names)
     cards = ashes.read_cards(state, names, card_extra)
     triggers = ashes.read_triggers(state, names, {c.name for c in cards})
     elsewhere = ashes.read_elsewhere(state, names, {c.name for c in cards})

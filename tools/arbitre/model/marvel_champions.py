@@ -294,7 +294,7 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
     for af in actions.records("attacks"):
         a = Activation(
             enemy=af.str("enemy"),
-            target=af.str("target"),
+            target=af.player("target", players),
             target_character=af.str("target_character", None),
             defender=af.str("defender", None),
             cause=af.choice("cause", CAUSES, "phase_du_mechant"),
@@ -309,8 +309,6 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
         enemy = by_name.get(a.enemy)
         if enemy is None or enemy.kind not in ("mechant", "sbire"):
             raise ScenarioError(af.where("enemy"), f"no enemy named {a.enemy!r}")
-        if a.target not in players:
-            raise ScenarioError(af.where("target"), f"{a.target!r} is not one of the players")
         for key, who in (("target_character", a.target_character), ("defender", a.defender)):
             if who is not None:
                 c = by_name.get(who)

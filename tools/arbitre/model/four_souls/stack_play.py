@@ -104,9 +104,7 @@ def read_stack(name: str, data: Fields) -> StackScenario:
     title = data.str("title")
     state = data.sub("state")
     players = state.str_list("players")
-    active = state.str("active_player")
-    if active not in players:
-        raise ScenarioError(state.where("active_player"), f"{active!r} is not one of the players")
+    active = state.player("active_player", players)
     treasure_deck = state.str_list("treasure_deck", [])
     shop = state.str_list("shop", [])
     deactivated = state.str_list("deactivated", [])
@@ -125,12 +123,12 @@ def read_stack(name: str, data: Fields) -> StackScenario:
             continue
         p = Play(
             source=pf.str("source"),
-            player=pf.str("player"),
+            player=pf.player("player", players),
             kind=kind,
             text=pf.str("text", ""),
             die=pf.int("die", None, minimum=1),
             target=pf.str("target", None),
-            kills=pf.str("kills", None),
+            kills=pf.player("kills", players, None),
             card=pf.str("card", None),
             item=pf.str("item", None),
             destroys_item=pf.bool("destroys_item"),
@@ -148,10 +146,6 @@ def read_stack(name: str, data: Fields) -> StackScenario:
             raise ScenarioError(pf.where("ruling"), f"must be an id of {GAME}")
         if p.destroys_item and not p.item:
             raise ScenarioError(pf.where("destroys_item"), "name the item (item:)")
-        if p.player not in players:
-            raise ScenarioError(pf.where("player"), f"{p.player!r} is not one of the players")
-        if p.kills is not None and p.kills not in players:
-            raise ScenarioError(pf.where("kills"), f"{p.kills!r} is not one of the players")
         if p.kind in ("jet",) + TARGETS_A_ROLL and (p.die is None or p.die > 6):
             raise ScenarioError(pf.where("die"), "a roll or reroll needs a die from 1 to 6")
         if p.kind == "dessus" and not p.card:
