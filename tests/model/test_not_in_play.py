@@ -32,6 +32,13 @@ def ashes(name: str) -> dict:
     return d
 
 
+def ashes_play(name: str) -> dict:
+    d = data("ashes--alterations-sur-une-unite-adverse")
+    d["state"]["out_of_play"] = [{"name": "Unité en main", "zone": "main", "player": "Bruno"}]
+    d["actions"]["play"]["effects"][0]["target"] = name
+    return d
+
+
 def spoils(name: str) -> dict:
     d = data("the-spoils--vitesse-zero")
     d["state"]["out_of_play"] = [{"name": "Garde en main", "zone": "main"}]
@@ -71,6 +78,13 @@ CASES = [
         "dans la défausse d'Alice",
     ),
     (
+        ashes_play,
+        "Unité en main",
+        "ashes/faq/placement-2",
+        "actions.play.effects[0].target",
+        "dans la main de Bruno",
+    ),
+    (
         spoils,
         "Garde en main",
         "the-spoils/402.3",
@@ -99,7 +113,7 @@ CASES = [
         "dans la Main d'Alice",
     ),
 ]
-IDS = ["ashes", "the-spoils", "marvel-champions", "four-souls", "altered"]
+IDS = ["ashes", "ashes-play", "the-spoils", "marvel-champions", "four-souls", "altered"]
 
 
 @pytest.mark.parametrize(("build", "card", "rule", "field", "place"), CASES, ids=IDS)

@@ -22,7 +22,7 @@ from typing import Any
 from arbitre.model import ashes, ashes_damage
 from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.trace import Trace
-from arbitre.model.scenario import Fields, ScenarioError, Wrapping
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping, require_in_play
 
 GAME = ashes.GAME
 PAY_TARGET_RESOLVE = "ashes/clarifications/1"
@@ -137,8 +137,16 @@ def read_play(name: str, data: Fields) -> PlayScenario:
         )
         if e.kind in ("conjure",) and (not e.conjuration or e.arena not in players):
             raise ScenarioError(ef.where("arena"), "a conjuration needs a name and a player")
-        if e.kind not in ("conjure", "take_dice") and e.target not in names:
-            raise ScenarioError(ef.where("target"), f"no card in play named {e.target!r}")
+        if e.kind not in ("conjure", "take_dice"):
+            require_in_play(
+                e.target,
+                ef.where("target"),
+                names,
+                base.elsewhere,
+                ATTACH_ANYWHERE if e.kind == "attach" else ashes.IN_PLAY,
+                "un effet qui inflige des dégâts, place des blessures, détruit, épuise ou se lie "
+                "ne vise qu'une carte en jeu (dans une arène)",
+            )
         ef.done()
         effects.append(e)
     responses = []
