@@ -1,64 +1,15 @@
-"""The Spoils' rulings, accounted for: every FAQ answer, erratum and printed example is reproduced
-by a scenario (shipped, or held out in `holdout/`), or listed in
-`scenarios/the-spoils--not-expressible.yaml` with one line on why (not expressible yet, or with no
-determinate outcome).  And a few behaviours of the procedures the rulings run through.
+"""The Spoils: a few behaviours of the procedures its rulings run through (the accounting of the
+rulings themselves is tests/model/test_accounting.py, for every game).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
 
 from arbitre.model.core.rules import RuleViolation
-from arbitre.model.examples import load_scenario, read_scenario, scenario_dir, scenario_files
+from arbitre.model.examples import read_scenario
 
 GAME = "the-spoils"
-LISTED = scenario_dir() / f"{GAME}--not-expressible.yaml"
-HOLDOUT = Path(__file__).parent / "holdout"
-RULING_KINDS = ("faq", "errata", "example")
-
-
-def _listed() -> dict[str, list[dict]]:
-    return yaml.safe_load(LISTED.read_text(encoding="utf-8"))
-
-
-def _reproduced() -> set[str]:
-    paths = [p for p in scenario_files() if p.name.startswith(f"{GAME}--")]
-    paths += sorted(HOLDOUT.glob(f"{GAME}--*.yaml"))
-    return {r.id for p in paths for r in load_scenario(p).run().rulings}
-
-
-def test_the_list_is_not_a_scenario():
-    assert LISTED.is_file()
-    assert LISTED not in scenario_files()
-
-
-def test_listed_rulings_exist_at_their_line_and_say_why(real_kb):
-    data = _listed()
-    assert set(data) == {"not_expressible", "not_determinate"}
-    for rows in data.values():
-        for row in rows:
-            assert set(row) == {"id", "line", "why"}, row
-            entry = real_kb.get(row["id"])
-            if real_kb.game(GAME) is None:
-                continue
-            assert entry is not None, row["id"]
-            assert entry.source.line_start <= row["line"] <= entry.source.line_end, row["id"]
-            assert len(row["why"].split()) >= 5, row["id"]
-
-
-def test_every_ruling_is_reproduced_or_listed(real_kb):
-    if real_kb.game(GAME) is None:
-        pytest.skip("the knowledge base has no The Spoils")
-    rulings = {e.id for e in real_kb.entries if e.game == GAME and e.kind in RULING_KINDS}
-    listed = {row["id"] for rows in _listed().values() for row in rows}
-    reproduced = _reproduced()
-    assert not listed & reproduced, "reproduced and listed as not expressible"
-    assert sorted(rulings - reproduced - listed) == []
-    faq = {r for r in rulings if "/faq/" in r}
-    assert len(faq & reproduced) >= 19  # of 20: the last one (tokens) has no outcome
 
 
 def _run(data: dict):

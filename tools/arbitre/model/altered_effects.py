@@ -23,7 +23,7 @@ from typing import Any
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
+from arbitre.model.scenario import Fields, read_rulings, require_in_play
 
 GAME = "altered"
 VERBS = {
@@ -107,9 +107,7 @@ def read_effect(name: str, data: Fields) -> EffectScenario:
         pf.done()
     state.done()
     actions = data.sub("actions")
-    controller = actions.str("player")
-    if controller not in sides:
-        raise ScenarioError(actions.where("player"), f"{controller!r} is not one of the players")
+    controller = actions.player("player", sides)
     cost = [_instruction(f, True) for f in actions.records("cost", [])]
     effect = [_instruction(f, False) for f in actions.records("effect")]
     sc = EffectScenario(
@@ -125,7 +123,39 @@ def read_effect(name: str, data: Fields) -> EffectScenario:
         actions.str("target", ""),
     )
     actions.done()
+    if sc.coriace_target:
+        _check_target(sc, actions.where("target"))
     return sc
+
+
+# « la Main d'Alice »: the piles of `Side`, out of play (3.1.4.a), with their article.
+PILE_PLACE_FR = {
+    "main": "la Main",
+    "deck": "le Deck",
+    "defausse": "la pile de Défausse",
+    "reserve": "la Réserve",
+}
+
+
+def _check_target(sc: EffectScenario, where: str) -> None:
+    """The target is an object in play (listed under `coriace`, with x: 0 if it has none); a
+    card of a pile is out of play: targeting it breaks 2.2.1.h."""
+    in_play = {o for side in sc.sides.values() for o in side.coriace}
+    elsewhere = {
+        card: f"dans {PILE_PLACE_FR[pile]} {of(player)}"
+        for player, side in sc.sides.items()
+        for pile in PILES
+        for card in side.piles[pile]
+    }
+    require_in_play(
+        sc.coriace_target,
+        where,
+        in_play,
+        elsewhere,
+        rid("2.2.1.h"),
+        "un effet qui vise un objet sans nommer de zone vise un objet en jeu (Zone du Héros, "
+        "Zone d'expédition ou Zone du Repère, 3.1.4.a)",
+    )
 
 
 class _Effect:
@@ -216,7 +246,7 @@ class _Effect:
         if self.sc.coriace_target:
             for owner, side in self.sc.sides.items():
                 x = side.coriace.get(self.sc.coriace_target)
-                if x is None:
+                if not x:  # no Coriace (an object listed with x: 0 only to be targeted)
                     continue
                 opposing = owner != me
                 if opposing and self.sc.free:

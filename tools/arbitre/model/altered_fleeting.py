@@ -67,13 +67,11 @@ def read_fleeting(name: str, data: Fields) -> FleetingScenario:
     for pf in actions.records("plays"):
         p = PlayedCard(
             name=pf.str("card"),
-            player=pf.str("player"),
+            player=pf.player("player", players),
             kind=pf.choice("kind", ("personnage", "sort", "permanent")),
             source=pf.choice("from", ("main", "reserve")),
             fleeting_ability=pf.bool("fugace"),
         )
-        if p.player not in players:
-            raise ScenarioError(pf.where("player"), f"{p.player!r} is not one of the players")
         if p.fleeting_ability and p.kind != "sort":
             raise ScenarioError(pf.where("fugace"), "only spells have Fugace as an ability here")
         pf.done()

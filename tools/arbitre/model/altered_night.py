@@ -24,7 +24,7 @@ from arbitre.model.core.french import of
 from arbitre.model.core.rules import require
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, read_rulings, unique_names
 
 GAME = "altered"
 ZONES = ("expedition", "reserve", "repere")
@@ -105,14 +105,12 @@ def read_night(name: str, data: Fields) -> NightScenario:
     arrivals = []
     for af in actions.records("arrivals", []):
         a = Arrival(
-            af.str("player"),
+            af.player("player", names),
             af.str("card"),
             af.choice("zone", ("reserve", "repere")),
             af.str("source"),
             af.choice("after", ("", "repos", "nettoyage"), ""),
         )
-        if a.player not in names:
-            raise ScenarioError(af.where("player"), f"{a.player!r} is not one of the players")
         af.done()
         arrivals.append(a)
     keep = actions.sub("keep", None)

@@ -95,11 +95,9 @@ def _trigger(f: Fields, key: str) -> tuple[str, str]:
 def _reaction(f: Fields, players: list[str], created: bool = False) -> Reaction:
     r = Reaction(
         f.str("name"),
-        f.str("controller"),
+        f.player("controller", players),
         ("cree", "") if created else _trigger(f, "trigger"),
     )
-    if r.controller not in players:
-        raise ScenarioError(f.where("controller"), f"{r.controller!r} is not one of the players")
     for sf in f.records("effect", []):
         r.effect.append(
             EffectStep(

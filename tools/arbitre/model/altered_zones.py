@@ -79,9 +79,7 @@ def read_zones(name: str, data: Fields) -> ZonesScenario:
     players = state.str_list("players")
     cards: dict[str, Place] = {}
     for cf in state.records("cards"):
-        owner = cf.str("owner")
-        if owner not in players:
-            raise ScenarioError(cf.where("owner"), f"{owner!r} is not one of the players")
+        owner = cf.player("owner", players)
         zone = cf.choice("zone", tuple(ZONE_FR))
         down = cf.bool("face_down", zone in ("mana", "aventure"))
         cards[cf.str("name")] = Place(owner, zone, "" if zone in SHARED else owner, down)
@@ -91,9 +89,7 @@ def read_zones(name: str, data: Fields) -> ZonesScenario:
     events = []
     for ef in actions.records("events"):
         kind = ef.choice("kind", ("move", "look", "use"))
-        e = Event(kind, ef.str("player"), ef.str("card"))
-        if e.player not in players:
-            raise ScenarioError(ef.where("player"), f"{e.player!r} is not one of the players")
+        e = Event(kind, ef.player("player", players), ef.str("card"))
         if e.card not in cards:
             raise ScenarioError(ef.where("card"), f"no card {e.card!r} in the state")
         if kind == "move":

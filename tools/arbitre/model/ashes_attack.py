@@ -11,7 +11,7 @@
    values of every attacker are added and dealt as one amount.  An attack value of 0 or less
    deals no damage.  A redirection (data: a card such as Redirection) moves one damage event
    meant for its player's Phoenixborn: one attacker's damage, or the summed damage.
-5. Every damaged card runs the damage process (``ashes.DamageProcess``).
+5. Every damaged card runs the damage process (``ashes_damage.DamageProcess``).
 
 Counter-attacks (« contrattaque ») are not modelled: the FAQ does not say when a unit counters.
 """
@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.model import ashes
+from arbitre.model import ashes, ashes_damage
 from arbitre.model.ashes_play import read_base
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Trace
-from arbitre.model.scenario import Fields, ScenarioError, Wrapping
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping, require_in_play
 
 GAME = ashes.GAME
 MAIN_ACTION = "ashes/glossaire/action-principale"
@@ -125,8 +125,9 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
         + ([attack.redirect_to] if attack.redirect_to else [])
     )
     for n in named:
-        if n not in names:
-            raise ScenarioError("actions.attack", f"no card in play named {n!r}")
+        require_in_play(
+            n, "actions.attack", names, base.elsewhere, ashes.IN_PLAY, ashes.IN_PLAY_FR["attack"]
+        )
     sc = AttackScenario(base, attack, values)
     _check_legal(sc)
     return sc
@@ -187,7 +188,7 @@ def _check_legal(sc: AttackScenario) -> None:
             raise ScenarioError("actions.attack.blockers", f"{attacker!r} is not an attacker")
 
 
-class _Attack(ashes.DamageProcess):
+class _Attack(ashes_damage.DamageProcess):
     def __init__(self, sc: AttackScenario) -> None:
         self.attack_sc = sc
         self.values = dict(sc.values)
@@ -221,7 +222,7 @@ class _Attack(ashes.DamageProcess):
                 self.on_phoenixborn(a)
             else:
                 self.on_unit(a)
-        except ashes.GameOver:
+        except ashes_damage.GameOver:
             self.rec.step([ashes.STEP["3"]], "La partie est terminée.")
         return self.finish()
 
@@ -282,7 +283,7 @@ class _Attack(ashes.DamageProcess):
             )
             target = a.redirect_to
         self.events.append(f"{source} → {target} : {amount}")
-        event = ashes.Event(target, source, a.player, f"l'attaque {ashes.de(source)}")
+        event = ashes_damage.Event(target, source, a.player, f"l'attaque {ashes.de(source)}")
         self.process(event, "damage", amount, 0)
 
     def defender(self) -> str:

@@ -124,7 +124,7 @@ def read_board(name: str, data: Fields) -> BoardScenario:
         units.append(
             Unit(
                 uf.str("name"),
-                uf.str("controller"),
+                uf.player("controller", names),
                 uf.int("life", minimum=1),
                 uf.int("life_bonus", 0),
                 uf.int("wounds", 0, minimum=0),
@@ -132,8 +132,6 @@ def read_board(name: str, data: Fields) -> BoardScenario:
                 uf.int("exhaustion", 0, minimum=0),
             )
         )
-        if units[-1].controller not in names:
-            raise ScenarioError(uf.where("controller"), "is not one of the players")
         uf.done()
     unique_names([u.name for u in units], state.where("units"))
     state.done()
@@ -141,9 +139,7 @@ def read_board(name: str, data: Fields) -> BoardScenario:
     for af in data.sub("actions").records("steps"):
         a = BoardAction(af.choice("action", ACTIONS))
         if a.action != "regain":
-            a.player = af.str("player")
-            if a.player not in names:
-                raise ScenarioError(af.where("player"), "is not one of the players")
+            a.player = af.player("player", names)
         if a.action in ("placer", "activer"):
             a.spell = af.str("spell")
         if a.action == "retirer":

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.model import ashes
+from arbitre.model import ashes, ashes_damage
 from arbitre.model.ashes_play import read_base
 from arbitre.model.core.trace import Trace
 from arbitre.model.scenario import Fields, ScenarioError, Wrapping
@@ -95,11 +95,12 @@ def read_entry(name: str, data: Fields) -> EntryScenario:
     for ef in actions.records("enter"):
         entries.append(
             Entering(
-                ef.str("card"), ef.str("arena"), ef.int("life", 1, minimum=1), ef.str("as", "unité")
+                ef.str("card"),
+                ef.player("arena", players),
+                ef.int("life", 1, minimum=1),
+                ef.str("as", "unité"),
             )
         )
-        if entries[-1].arena not in players:
-            raise ScenarioError(ef.where("arena"), "is not one of the players")
         ef.done()
     known = {c.name for c in base.cards} | {e.card for e in entries}
     abilities = []
@@ -129,7 +130,7 @@ def read_entry(name: str, data: Fields) -> EntryScenario:
     return EntryScenario(base, dice, exhaustion, abilities, entries, later)
 
 
-class _Entry(ashes.DamageProcess):
+class _Entry(ashes_damage.DamageProcess):
     def __init__(self, sc: EntryScenario) -> None:
         self.entry_sc = sc
         self.dice = dict(sc.dice)
@@ -153,7 +154,7 @@ class _Entry(ashes.DamageProcess):
                 self.enter(entering)
             for later in self.entry_sc.later:
                 self.use_later(later)
-        except ashes.GameOver:
+        except ashes_damage.GameOver:
             self.rec.step([ashes.STEP["3"]], "La partie est terminée.")
         result = self.result()
         result.update(
@@ -249,7 +250,7 @@ class _Entry(ashes.DamageProcess):
             f"{'dégât(s) à' if a.effect == 'damage' else 'blessure(s) sur'} {target}, résolu(s) "
             "entièrement, processus des dégâts compris.",
         )
-        self.process(ashes.Event(target, a.card, owner), a.effect, a.amount, 0)
+        self.process(ashes_damage.Event(target, a.card, owner), a.effect, a.amount, 0)
 
     def use_later(self, later: Later) -> None:
         label = f"{later.card} : {later.ability}"

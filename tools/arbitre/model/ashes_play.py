@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.model import ashes
+from arbitre.model import ashes, ashes_damage
 from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.trace import Trace
-from arbitre.model.scenario import Fields, ScenarioError, Wrapping
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping, require_in_play
 
 GAME = ashes.GAME
 PAY_TARGET_RESOLVE = "ashes/clarifications/1"
@@ -137,23 +137,31 @@ def read_play(name: str, data: Fields) -> PlayScenario:
         )
         if e.kind in ("conjure",) and (not e.conjuration or e.arena not in players):
             raise ScenarioError(ef.where("arena"), "a conjuration needs a name and a player")
-        if e.kind not in ("conjure", "take_dice") and e.target not in names:
-            raise ScenarioError(ef.where("target"), f"no card in play named {e.target!r}")
+        if e.kind not in ("conjure", "take_dice"):
+            require_in_play(
+                e.target,
+                ef.where("target"),
+                names,
+                base.elsewhere,
+                ATTACH_ANYWHERE if e.kind == "attach" else ashes.IN_PLAY,
+                "un effet qui inflige des dégâts, place des blessures, détruit, épuise ou se lie "
+                "ne vise qu'une carte en jeu (dans une arène)",
+            )
         ef.done()
         effects.append(e)
     responses = []
     for rf in pf.records("responses", []):
         responses.append(
-            Response(rf.str("card"), rf.str("player"), rf.choice("cancels_when", CANCEL_WHEN))
+            Response(
+                rf.str("card"), rf.player("player", players), rf.choice("cancels_when", CANCEL_WHEN)
+            )
         )
-        if responses[-1].player not in players:
-            raise ScenarioError(rf.where("player"), "is not one of the players")
         rf.done()
     play = Play(
         card=pf.str("card"),
         type_fr=pf.str("type"),
         kind=pf.choice("kind", KINDS),
-        player=pf.str("player"),
+        player=pf.player("player", players),
         source=pf.str("source", ""),
         dice=pf.int("dice", 0, minimum=0),
         exhaust=pf.bool("exhaust"),
@@ -162,8 +170,6 @@ def read_play(name: str, data: Fields) -> PlayScenario:
         effects=effects,
         responses=responses,
     )
-    if play.player not in players:
-        raise ScenarioError(pf.where("player"), "is not one of the players")
     pf.done()
     sc = PlayScenario(base, play, dice, conjurations, protection, alterations)
     _check_legal(sc)
@@ -176,13 +182,11 @@ def read_base(name, data, state, player_extra=None, card_extra=None) -> ashes.As
     rulings = ashes.read_rulings(data, GAME)
     players = ashes.read_players(state, player_extra)
     names = [p.name for p in players]
-    active = state.str("active_player", None)
-    first = state.str("first_player")
-    for key, value in (("active_player", active), ("first_player", first)):
-        if value is not None and value not in names:
-            raise ScenarioError(state.where(key), f"{value!r} is not one of the players")
+    active = state.player("active_player", names, None)
+    first = state.player("first_player", names)
     cards = ashes.read_cards(state, names, card_extra)
     triggers = ashes.read_triggers(state, names, {c.name for c in cards})
+    elsewhere = ashes.read_elsewhere(state, names, {c.name for c in cards})
     state.done()
     return ashes.AshesScenario(
         name=name,
@@ -194,6 +198,7 @@ def read_base(name, data, state, player_extra=None, card_extra=None) -> ashes.As
         first_player=first,
         cards=cards,
         triggers=triggers,
+        elsewhere=elsewhere,
     )
 
 
@@ -261,7 +266,7 @@ def _cancel_targets(sc: PlayScenario, r: Response) -> list[str]:
     ]
 
 
-class _Play(ashes.DamageProcess):
+class _Play(ashes_damage.DamageProcess):
     def __init__(self, sc: PlayScenario) -> None:
         self.play_sc = sc
         self.dice = {p: dict(v) for p, v in sc.dice.items()}
@@ -313,9 +318,9 @@ class _Play(ashes.DamageProcess):
                 )
             try:
                 for e, target in damaged:
-                    event = ashes.Event(target, play.card, play.player)
+                    event = ashes_damage.Event(target, play.card, play.player)
                     self.process(event, e.kind, e.amount, 0)
-            except ashes.GameOver:
+            except ashes_damage.GameOver:
                 self.rec.step([ashes.STEP["3"]], "La partie est terminée.")
         return self.finish()
 

@@ -39,12 +39,15 @@ from arbitre.model import (
     ashes,
     ashes_attack,
     ashes_board,
+    ashes_damage,
     ashes_entry,
     ashes_play,
     four_souls,
+    marvel_attacks,
     marvel_champions,
     marvel_encounter,
     marvel_player_effects,
+    marvel_player_effects_run,
     marvel_resources,
     marvel_villain_phase,
     the_spoils,
@@ -77,11 +80,11 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("the-spoils", "evenements"): (the_spoils_events.read_events, the_spoils_events.run_events),
     ("ashes", "degats"): (
         lambda name, f: ashes.read_scenario(name, f, "degats"),
-        ashes.resolve_damage,
+        ashes_damage.resolve_damage,
     ),
     ("ashes", "pioche"): (
         lambda name, f: ashes.read_scenario(name, f, "pioche"),
-        ashes.prepare_draw_damage,
+        ashes_damage.prepare_draw_damage,
     ),
     ("ashes", "attaque"): (ashes_attack.read_attack, ashes_attack.run_attack),
     ("ashes", "plateau"): (ashes_board.read_board, ashes_board.run_board),
@@ -104,12 +107,12 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("four-souls", "gains"): (four_souls.read_gains, four_souls.resolve_gains),
     ("marvel-champions", "attaque"): (
         marvel_champions.read_attacks,
-        marvel_champions.resolve_attacks,
+        marvel_attacks.resolve_attacks,
     ),
     ("marvel-champions", "revelation"): (marvel_encounter.read_reveal, marvel_encounter.run_reveal),
     ("marvel-champions", "effet_joueur"): (
         marvel_player_effects.read_player_effects,
-        marvel_player_effects.run_player_effects,
+        marvel_player_effects_run.run_player_effects,
     ),
     ("marvel-champions", "paiement"): (
         marvel_resources.read_payments,
@@ -199,9 +202,9 @@ def scenario_dir() -> Path:
     return Path(str(resources.files("arbitre.model") / "scenarios"))
 
 
-# Accounting files beside the scenarios (« <game>--not-expressible.yaml », « …--not-determinate »):
+# The accounting files beside the scenarios (« <game>--not-reproduced.yaml », see accounting.py):
 # lists of rulings, not scenarios.
-ACCOUNTING = ("--not-expressible", "--not-determinate")
+ACCOUNTING = "--not-reproduced"
 
 
 def scenario_files(directory: Path | None = None) -> list[Path]:

@@ -17,11 +17,11 @@ from typing import Any
 
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Trace
+from arbitre.model.marvel_attacks import _Attacks
 from arbitre.model.marvel_champions import (
     GAME,
     Activation,
     AttackScenario,
-    _Attacks,
     read_attacks,
 )
 from arbitre.model.scenario import Fields, ScenarioError, Wrapping

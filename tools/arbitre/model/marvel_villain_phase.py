@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitre.model.core.trace import Trace
+from arbitre.model.marvel_attacks import _Attacks
 from arbitre.model.marvel_champions import (
     ACTIVATION,
     GAME,
     VILLAIN_PHASE,
     AttackScenario,
-    _Attacks,
     read_attacks,
 )
 from arbitre.model.scenario import Fields, ScenarioError, Wrapping

@@ -6,8 +6,11 @@ reader turns one into the other and refuses unknown keys, so a typo never passes
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
+from arbitre.model.core.french import of
+from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.trace import Ruling
 
 _MISSING: Any = object()
@@ -64,6 +67,15 @@ class Fields:
             raise ScenarioError(self.where(key), f"expected an integer, got {_kind(value)}")
         if minimum is not None and value < minimum:
             raise ScenarioError(self.where(key), f"must be at least {minimum}, got {value}")
+        return value
+
+    def player(self, key: str, players: Collection[str], default: Any = _MISSING) -> Any:
+        """A text that names one of `players`."""
+        value = self.str(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if value not in players:
+            raise ScenarioError(self.where(key), f"{value!r} is not one of the players")
         return value
 
     def bool(self, key: str, default: bool = False) -> bool:
@@ -150,6 +162,50 @@ def unique_names(names: list[str], where: str) -> None:
         if name in seen:
             raise ScenarioError(where, f"two cards are named {name!r}; names must be unique")
         seen.add(name)
+
+
+def read_out_of_play(
+    state: Fields, zones_fr: Mapping[str, str], players: Collection[str]
+) -> dict[str, str]:
+    """`state.out_of_play`: cards of the scenario that are not in play, each `{name, zone,
+    player}` (`zone` one of the game's `zones_fr`, whose value names it in French with its
+    article; `player` whose zone it is, when the zone is a player's).  Returns each card's place in
+    French (« dans la main d'Alice »), for `require_in_play`."""
+    places: dict[str, str] = {}
+    records = state.records("out_of_play", [])
+    unique_names([cf.data.get("name") for cf in records], state.where("out_of_play"))
+    for cf in records:
+        name = cf.str("name")
+        zone = cf.choice("zone", tuple(zones_fr))
+        player = cf.str("player", None)
+        if player is not None and player not in players:
+            raise ScenarioError(cf.where("player"), f"{player!r} is not one of the players")
+        cf.done()
+        places[name] = f"dans {zones_fr[zone]}" + (f" {of(player)}" if player else "")
+    return places
+
+
+def require_in_play(
+    name: str,
+    field: str,
+    in_play: Collection[str],
+    elsewhere: Mapping[str, str],
+    rule_id: str,
+    why_fr: str,
+) -> None:
+    """An action names a card that the rules want in play (it attacks, it is targeted…).
+
+    A card in play passes; a card of the scenario that is elsewhere (`elsewhere`: name -> its
+    place in French, see `read_out_of_play`) breaks the rule `rule_id`: a RuleViolation, the
+    scenario is refused, not run; a name that is no card of the scenario is a field error.
+    """
+    if name in in_play:
+        return
+    if name in elsewhere:
+        raise RuleViolation(
+            rule_id, f"{name} n'est pas en jeu ({elsewhere[name]}) : {why_fr}", field
+        )
+    raise ScenarioError(field, f"no card named {name!r} in the scenario")
 
 
 class Wrapping:

@@ -25,7 +25,14 @@ from typing import Any
 from arbitre.model.core.sequence import Phase, Sequence
 from arbitre.model.core.state import Card as EngineCard
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import (
+    Fields,
+    ScenarioError,
+    read_out_of_play,
+    read_rulings,
+    require_in_play,
+    unique_names,
+)
 
 GAME = "the-spoils"
 
@@ -248,6 +255,10 @@ def _character(f: Fields) -> Character:
     return c
 
 
+# The zones out of play a combat scenario may name a card in (`state.out_of_play`, 403).
+OUT_OF_PLAY_FR = {"main": "la main", "deck": "le deck", "defausse": "la pile de défausse"}
+
+
 def read_combat(name: str, data: Fields) -> CombatScenario:
     """Validate a combat scenario (the `state` and `actions` of a scenario file)."""
     rulings = read_rulings(data, GAME)
@@ -266,6 +277,7 @@ def read_combat(name: str, data: Fields) -> CombatScenario:
         raise ScenarioError(state.where("target"), "is 'location' but state.location is missing")
     attackers = [_character(f) for f in state.records("attackers")]
     blockers = [_character(f) for f in state.records("blockers", [])]
+    elsewhere = read_out_of_play(state, OUT_OF_PLAY_FR, ())
     state.done()
 
     actions = data.sub("actions", None) or Fields({}, "actions")
@@ -298,11 +310,17 @@ def read_combat(name: str, data: Fields) -> CombatScenario:
 
     names = [c.name for c in attackers + blockers] + [t.new.name for t in tactics if t.new]
     unique_names(names, state.where("attackers"))
+    unique_names(names + list(elsewhere), state.where("out_of_play"))
     known = set(names) | {faction_name} | ({location.name} if location else set())
     for t_index, t in enumerate(tactics):
-        if t.character is not None and t.character not in names:
-            raise ScenarioError(
-                f"actions.tactics[{t_index}].character", f"no character named {t.character!r}"
+        if t.character is not None:
+            require_in_play(
+                t.character,
+                f"actions.tactics[{t_index}].character",
+                names,
+                elsewhere,
+                rid("402.3"),
+                "une carte qui ne précise pas de zone de jeu n'affecte que les cartes en jeu",
             )
         if t.effect == "location_changes_control" and location is None:
             raise ScenarioError(f"actions.tactics[{t_index}].effect", "there is no location")

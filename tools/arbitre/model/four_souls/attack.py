@@ -24,17 +24,16 @@ from arbitre.model.four_souls.data import (
     ResultTrigger,
     Roll,
 )
+from arbitre.model.four_souls.penalty import death_penalty, record_penalty
 from arbitre.model.four_souls.rules import (
     ACTION_PHASE,
     ATTACK,
     CLAMP,
     CONDITION,
     DEATH_GLOSSARY,
-    END_PHASE,
     FINAL_REROLL_FIZZLES,
     GAME,
     MONSTER_DEATH,
-    PENALTY,
     PLAYER_DEATH,
     REFILL,
     RESOLVE_STACK,
@@ -559,39 +558,16 @@ class _Attack:
             text = f"{name} n'a pas de malédiction ; la Pénalité de Mort est mise sur la pile."
         hand.curses = []
         self.rec.step([PLAYER_DEATH], text)
-        paid: dict[str, Any] = {}
-        done, defaults = [], []
-        if hand.loot:
-            if len(hand.loot) > 1:
-                defaults.append("carte butin défaussée : la première de sa main (il choisit)")
-            paid["loot"] = hand.loot.pop(0)
-            done.append(f"défausse {paid['loot']}")
-        else:
-            done.append("n'a pas de carte butin à défausser")
-        if p.count("cents"):
-            p.add("cents", -1)
-            paid["cents"] = 1
-            done.append("perd 1 ¢")
-        else:
-            done.append("n'a pas de ¢ à perdre")
         mortal = [i for i in hand.items if not i.eternal]
-        if mortal:
-            if len(mortal) > 1:
-                defaults.append("objet détruit : le premier objet non éternel (il choisit)")
+        penalty = death_penalty(hand.loot, p.count("cents"), [i.name for i in mortal])
+        if penalty.loot is not None:
+            hand.loot.remove(penalty.loot)
+        p.add("cents", -penalty.cents)
+        if penalty.destroyed is not None:
             hand.items.remove(mortal[0])
-            paid["destroyed"] = mortal[0].name
-            done.append(f"détruit {mortal[0].name} (objet non éternel)")
-        else:
-            done.append("n'a pas d'objet non éternel à détruire")
-        done.append("désactive ses objets et sa carte personnage")
-        rules = [PLAYER_DEATH, PENALTY]
-        if name == self.sc.active_player:
-            self.turn_ended = True
-            paid["turn_ended"] = True
-            done.append("et termine son tour car il est le joueur actif")
-            rules.append(END_PHASE)
-        self.penalties[name] = paid
-        self.rec.step(rules, f"{name} paie la Pénalité de Mort : il {', '.join(done)}.", defaults)
+        active = name == self.sc.active_player
+        self.turn_ended = self.turn_ended or active
+        self.penalties[name] = record_penalty(self.rec, name, penalty, active)
 
     def run(self) -> Trace:
         rec, a = self.rec, self.attacker

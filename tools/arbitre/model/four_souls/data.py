@@ -185,9 +185,7 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
         raise ScenarioError(state.where("players"), "name at least one player")
     unique_names([p.name for p in players], state.where("players"))
     names = {p.name for p in players}
-    active = state.str("active_player")
-    if active not in names:
-        raise ScenarioError(state.where("active_player"), f"{active!r} is not one of the players")
+    active = state.player("active_player", names)
     phase = state.str("phase", "action")
     TURN.check("attaque", "Attaquer", phase, state.where("phase"))
     target = state.choice("target", ("monstre", "paquet"))
@@ -216,9 +214,9 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
     cancel = None
     if state.has("soul_cancelled_by"):
         cf = state.sub("soul_cancelled_by")
-        cancel = SoulCancel(cf.str("source"), cf.str("player", None), cf.str("ruling", None))
-        if cancel.player is not None and cancel.player not in names:
-            raise ScenarioError(cf.where("player"), f"{cancel.player!r} is not one of the players")
+        cancel = SoulCancel(
+            cf.str("source"), cf.player("player", names, None), cf.str("ruling", None)
+        )
         if cancel.ruling is not None and not cancel.ruling.startswith(f"{GAME}/"):
             raise ScenarioError(cf.where("ruling"), f"must be an id of {GAME}")
         cf.done()
@@ -235,23 +233,19 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
             xf = rf.sub("reroll")
             roll.reroll = Reroll(
                 xf.str("source"),
-                xf.str("player"),
+                xf.player("player", names),
                 _die(xf, "die"),
                 xf.choice("timing", REROLL_TIMING, "apres_modificateurs"),
             )
-            if roll.reroll.player not in names:
-                raise ScenarioError(xf.where("player"), f"{roll.reroll.player!r} is not a player")
             xf.done()
         for tf in rf.records("triggers", []):
             t = ResultTrigger(
                 tf.str("source"),
                 _die(tf, "result"),
                 text=tf.str("text", ""),
-                player=tf.str("player", None),
+                player=tf.player("player", names, None),
                 monster=tf.bool("monster"),
             )
-            if t.player is not None and t.player not in names:
-                raise ScenarioError(tf.where("player"), f"{t.player!r} is not a player")
             if tf.has("final_reroll"):
                 t.final_reroll = _die(tf, "final_reroll")
             tf.done()

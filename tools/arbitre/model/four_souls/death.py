@@ -22,6 +22,7 @@ from arbitre.model.core.stack import Stack, StackItem
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.core.triggers import Pending, TriggerQueue, monsters_then_turn_order
+from arbitre.model.four_souls.penalty import death_penalty, record_penalty
 from arbitre.model.four_souls.rules import (
     CANCEL,
     END_PHASE,
@@ -143,13 +144,7 @@ def read_death(name: str, data: Fields) -> DeathScenario:
     unique_names([p.name for p in players], state.where("players"))
     names = {p.name for p in players}
 
-    def who(f: Fields, key: str) -> str:
-        value = f.str(key)
-        if value not in names:
-            raise ScenarioError(f.where(key), f"{value!r} is not one of the players")
-        return value
-
-    active = who(state, "active_player")
+    active = state.player("active_player", names)
     loot_deck = state.str_list("loot_deck", [])
     stack = []
     for sf in state.records("stack", []):
@@ -160,7 +155,7 @@ def read_death(name: str, data: Fields) -> DeathScenario:
         triggers.append(
             Trigger(
                 tf.str("source"),
-                who(tf, "player"),
+                tf.player("player", names),
                 tf.choice("when", TRIGGER_ON),
                 tf.int("draw", 0, minimum=0),
                 tf.str("text", ""),
@@ -175,24 +170,28 @@ def read_death(name: str, data: Fields) -> DeathScenario:
         kind = ef.choice("kind", EVENTS)
         e = Event(kind, text=ef.str("text", ""))
         if kind == "pourparlers":
-            e.player, e.target = who(ef, "from"), who(ef, "to")
+            e.player, e.target = ef.player("from", names), ef.player("to", names)
             e.amount = ef.int("cents", minimum=1)
         else:
             e.source = ef.str("source")
-            e.target = who(ef, "target")
+            e.target = ef.player("target", names)
             if kind == "tue":
-                e.player = who(ef, "player")
+                e.player = ef.player("player", names)
             else:
                 e.amount = ef.int("amount", minimum=1)
             if ef.has("prevented_by"):
                 pf = ef.sub("prevented_by")
-                e.prevented = (pf.str("source"), who(pf, "player"), pf.int("amount", minimum=1))
+                e.prevented = (
+                    pf.str("source"),
+                    pf.player("player", names),
+                    pf.int("amount", minimum=1),
+                )
                 pf.done()
             for rf in ef.records("responses", []):
                 e.responses.append(
                     Response(
                         rf.str("source"),
-                        who(rf, "player"),
+                        rf.player("player", names),
                         rf.choice("played_on", ON),
                         rf.choice("cancels", ON),
                         rf.bool("ends_turn"),
@@ -414,46 +413,24 @@ class _Death:
 
     def pay(self, name: str) -> None:
         h = self.p[name]
-        paid: dict[str, Any] = {}
-        done, defaults = [], []
-        if h.loot:
-            if len(h.loot) > 1:
-                defaults.append("carte butin défaussée : la première de sa main (il choisit)")
-            paid["loot"] = h.loot.pop(0)
-            done.append(f"défausse {paid['loot']}")
-        else:
-            done.append("n'a pas de carte butin à défausser")
-        if h.cents:
-            h.cents -= 1
-            paid["cents"] = 1
-            done.append("perd 1 ¢")
-        else:
-            done.append("n'a pas de ¢ à perdre")
         mortal = [i for i in h.items if not i[1]]
-        if mortal:
-            if len(mortal) > 1:
-                defaults.append("objet détruit : le premier objet non éternel (il choisit)")
+        penalty = death_penalty(h.loot, h.cents, [i[0] for i in mortal])
+        if penalty.loot is not None:
+            h.loot.remove(penalty.loot)
+        h.cents -= penalty.cents
+        soul: list[str] = []
+        if penalty.destroyed is not None:
             h.items.remove(mortal[0])
-            paid["destroyed"] = mortal[0][0]
-            done.append(f"détruit {mortal[0][0]} (objet non éternel)")
-            if mortal[0][0] in h.soul_items:
+            if penalty.destroyed in h.soul_items:
                 h.souls += 1
-                done.append(
-                    f"{mortal[0][0]}, détruite, se transforme en carte d'âme pour lui au lieu "
+                soul.append(
+                    f"{penalty.destroyed}, détruite, se transforme en carte d'âme pour lui au lieu "
                     f"d'aller dans la défausse ({h.souls} âme(s))"
                 )
-        else:
-            done.append("n'a pas d'objet non éternel à détruire")
         self.deactivated.append(name)
-        done.append("désactive ses objets et sa carte personnage")
-        rules = [PLAYER_DEATH, PENALTY]
-        if name == self.sc.active_player:
-            self.turn_ended = True
-            paid["turn_ended"] = True
-            done.append("et termine son tour car il est le joueur actif")
-            rules.append(END_PHASE)
-        self.penalties[name] = paid
-        self.rec.step(rules, f"{name} paie la Pénalité de Mort : il {', '.join(done)}.", defaults)
+        active = name == self.sc.active_player
+        self.turn_ended = self.turn_ended or active
+        self.penalties[name] = record_penalty(self.rec, name, penalty, active, soul)
 
     # -- the end phase --
     def end_phase(self) -> None:

@@ -97,13 +97,7 @@ def read_gains(name: str, data: Fields) -> GainScenario:
     unique_names([p.name for p in players], state.where("players"))
     names = {p.name for p in players}
 
-    def who(f: Fields, key: str) -> str:
-        value = f.str(key)
-        if value not in names:
-            raise ScenarioError(f.where(key), f"{value!r} is not one of the players")
-        return value
-
-    active = who(state, "active_player")
+    active = state.player("active_player", names)
     modifiers = []
     for mf in state.records("modifiers", []):
         ruling = mf.str("ruling", None)
@@ -112,7 +106,7 @@ def read_gains(name: str, data: Fields) -> GainScenario:
         modifiers.append(
             Modifier(
                 mf.str("source"),
-                who(mf, "player"),
+                mf.player("player", names),
                 mf.choice("kind", MODIFIER_KINDS),
                 mf.int("amount", 1, minimum=1),
                 ruling,
@@ -135,13 +129,15 @@ def read_gains(name: str, data: Fields) -> GainScenario:
     events = []
     for ef in data.sub("actions").records("events"):
         kind = ef.choice("kind", EVENTS)
-        e = Event(kind, who(ef, "player"), source=ef.str("source", ""))
+        e = Event(kind, ef.player("player", names), source=ef.str("source", ""))
         if kind in ("gain", "vol", "pourparlers"):
             e.amount = ef.int("cents", minimum=1)
         if kind == "pioche":
             e.amount = ef.int("loot", minimum=1)
         if kind in ("vol", "pourparlers", "difference"):
-            e.other = who(ef, {"vol": "from", "pourparlers": "to", "difference": "target"}[kind])
+            e.other = ef.player(
+                {"vol": "from", "pourparlers": "to", "difference": "target"}[kind], names
+            )
         if kind == "difference":
             e.max_loot = ef.int("max_loot", None, minimum=0)
         ef.done()

@@ -37,7 +37,7 @@ from arbitre.model.four_souls.rules import (
     ROLL,
     STACK,
 )
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
+from arbitre.model.scenario import Fields, ScenarioError, read_rulings, require_in_play
 
 REFILL_SHOP = f"{GAME}/comment-jouer/rechargement/2"  # a shop slot: no step 2
 KINDS = (
@@ -104,9 +104,7 @@ def read_stack(name: str, data: Fields) -> StackScenario:
     title = data.str("title")
     state = data.sub("state")
     players = state.str_list("players")
-    active = state.str("active_player")
-    if active not in players:
-        raise ScenarioError(state.where("active_player"), f"{active!r} is not one of the players")
+    active = state.player("active_player", players)
     treasure_deck = state.str_list("treasure_deck", [])
     shop = state.str_list("shop", [])
     deactivated = state.str_list("deactivated", [])
@@ -125,12 +123,12 @@ def read_stack(name: str, data: Fields) -> StackScenario:
             continue
         p = Play(
             source=pf.str("source"),
-            player=pf.str("player"),
+            player=pf.player("player", players),
             kind=kind,
             text=pf.str("text", ""),
             die=pf.int("die", None, minimum=1),
             target=pf.str("target", None),
-            kills=pf.str("kills", None),
+            kills=pf.player("kills", players, None),
             card=pf.str("card", None),
             item=pf.str("item", None),
             destroys_item=pf.bool("destroys_item"),
@@ -148,10 +146,6 @@ def read_stack(name: str, data: Fields) -> StackScenario:
             raise ScenarioError(pf.where("ruling"), f"must be an id of {GAME}")
         if p.destroys_item and not p.item:
             raise ScenarioError(pf.where("destroys_item"), "name the item (item:)")
-        if p.player not in players:
-            raise ScenarioError(pf.where("player"), f"{p.player!r} is not one of the players")
-        if p.kills is not None and p.kills not in players:
-            raise ScenarioError(pf.where("kills"), f"{p.kills!r} is not one of the players")
         if p.kind in ("jet",) + TARGETS_A_ROLL and (p.die is None or p.die > 6):
             raise ScenarioError(pf.where("die"), "a roll or reroll needs a die from 1 to 6")
         if p.kind == "dessus" and not p.card:
@@ -182,9 +176,20 @@ def read_stack(name: str, data: Fields) -> StackScenario:
         plays.append(p)
     if not plays:
         raise ScenarioError(data.where("actions.plays"), "put at least one thing on the stack")
-    for p in plays:
-        if p.kind == "achat" and p.buys is not None and p.buys not in shop:
-            raise ScenarioError(data.where("actions.plays"), f"{p.buys!r} is not in the shop")
+    # The shop's items are in play (« En jeu »); the treasure deck's cards are not, and only its
+    # top card is bought, unnamed (`buys` absent): naming a card of the deck breaks the rule.
+    elsewhere = {card: "dans le paquet trésor" for card in treasure_deck}
+    for i, p in enumerate(plays):
+        if p.kind == "achat" and p.buys is not None:
+            require_in_play(
+                p.buys,
+                f"{data.where('actions.plays')}[{i}].buys",
+                shop,
+                elsewhere,
+                BUY,
+                "on achète un objet de la boutique (en jeu) ou, sans la choisir, la carte du "
+                "dessus du paquet trésor",
+            )
     return StackScenario(
         name, title, rulings, players, active, plays, treasure_deck, shop, deactivated
     )
