@@ -48,6 +48,7 @@ from arbitre.model import (
     marvel_resources,
     marvel_villain_phase,
     the_spoils,
+    the_spoils_combat,
     the_spoils_costs,
     the_spoils_events,
     the_spoils_pick,
@@ -66,7 +67,7 @@ Reader = Callable[[str, Fields], Any]
 Runner = Callable[[Any], Trace]
 
 PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
-    ("the-spoils", "combat"): (the_spoils.read_combat, the_spoils.resolve_combat),
+    ("the-spoils", "combat"): (the_spoils_combat.read_combat, the_spoils_combat.resolve_combat),
     ("the-spoils", "jouer_carte"): (the_spoils_play.read_play, the_spoils_play.run_play),
     ("the-spoils", "declencheurs"): (
         the_spoils_triggers.read_triggers,

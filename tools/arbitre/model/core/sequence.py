@@ -100,15 +100,18 @@ class Sequence:
         rec: Recorder,
         run_phase: Callable[[Phase], bool] | None = None,
         start: str | None = None,
+        until: str | None = None,
     ) -> list[str]:
-        """Record the phases in order from `start`; `run_phase(phase)` plays one (False: stop).
+        """Record the phases in order from `start` to `until` (both included; default: all);
+        `run_phase(phase)` plays one (False: stop).
 
         Without `run_phase`, a phase's trace step is its `text_fr` and those of its steps.
         Returns the ids of the phases played.
         """
         played = []
         begin = self.ids().index(start) if start else 0
-        for phase in self.phases[begin:]:
+        end = self.ids().index(until) + 1 if until else len(self.phases)
+        for phase in self.phases[begin:end]:
             played.append(phase.id)
             if run_phase is not None:
                 if not run_phase(phase):
