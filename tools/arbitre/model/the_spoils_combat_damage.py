@@ -9,6 +9,7 @@ model's default, listed in the step's `defaults`.
 
 from __future__ import annotations
 
+from arbitre.model.core.french import of
 from arbitre.model.core.state import Card
 from arbitre.model.scenario import ScenarioError
 from arbitre.model.the_spoils import CE_C, CE_D, CE_F, CE_NO_TARGET, INTRO_DAMAGE, rid
@@ -87,7 +88,7 @@ def assign(cs: CombatState, side: str, assignments: list[Assignment]) -> None:
                     " — répartition par défaut du modèle, le scénario ne donne pas celle "
                     "choisie par les joueurs"
                 )
-                defaults = [f"répartition des dommages de {name}"]
+                defaults = [f"répartition des dommages {of(name)}"]
             if side == "attackers":
                 cs.rec.note(
                     "609.1c fait assigner des dommages « égaux à leur Force » ; le commentaire "
@@ -138,7 +139,7 @@ def apply(cs: CombatState, assignments: list[Assignment]) -> None:
     for recipient, amount in totals.items():
         by = ", ".join(sources[recipient])
         several = (
-            f" La somme des dommages de {by} est infligée en un seul montant."
+            f" La somme des dommages {of(by)} est infligée en un seul montant."
             if len(sources[recipient]) > 1
             else ""
         )

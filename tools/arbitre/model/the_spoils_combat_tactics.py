@@ -5,6 +5,7 @@ changes control, gets new values, takes damage that is not battle damage, or joi
 
 from __future__ import annotations
 
+from arbitre.model.core.french import of
 from arbitre.model.the_spoils import CE_A, CE_E, CE_REPEAT, rid
 from arbitre.model.the_spoils_combat_read import DAMAGE, STAT, Tactic
 from arbitre.model.the_spoils_combat_state import (
@@ -110,7 +111,7 @@ def _play(cs: CombatState, t: Tactic, letter: str, rule: str) -> None:
             rules.append(CE_E)
         cs.rec.step(
             rules,
-            f"Étape {letter} : la {STAT_FR[t.effect]} de {name} passe de {old} à "
+            f"Étape {letter} : la {STAT_FR[t.effect]} {of(name)} passe de {old} à "
             f"{t.value}{played}.{after}",
         )
     cs.state_check()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from arbitre.model.core.french import of_the, the
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.trace import Recorder
 
@@ -79,19 +80,19 @@ class Sequence:
             names = ", ".join(p.id for p in self.phases)
             raise RuleViolation(
                 self.rule_ids[0] if self.rule_ids else f"{self.game}/",
-                f"« {phase_id} » n'est pas une phase du {self.name_fr} (phases : {names})",
+                f"« {phase_id} » n'est pas une phase {of_the(self.name_fr)} (phases : {names})",
                 field,
             )
         phase = self.phase(phase_id)
         if action in phase.allows:
             return phase
-        where = ", ".join(f"la {p.name_fr}" for p in self.allowing(action)) or "aucune phase"
+        where = ", ".join(the(p.name_fr) for p in self.allowing(action)) or "aucune phase"
         rule = phase.rule_ids[0] if phase.rule_ids else self.rule_ids[0]
         allowed_rules = [r for p in self.allowing(action) for r in p.rule_ids]
         specific = dict(self.action_rules).get(action)
         raise RuleViolation(
             specific or (allowed_rules[0] if allowed_rules else rule),
-            f"{action_fr} n'est pas permis pendant la {phase.name_fr} ; seulement pendant {where}",
+            f"{action_fr} n'est pas permis pendant {the(phase.name_fr)} ; seulement pendant {where}",
             field,
         )
 
