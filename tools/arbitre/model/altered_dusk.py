@@ -41,8 +41,10 @@ def _cap(text: str) -> str:
 class Dusk(DuskState):
     """One Dusk on the core state; `run()` plays it and returns its trace."""
 
+    movers: list[tuple[str, str]]  # (player, kind): the expeditions that advance this Dusk
+
     def run(self) -> Trace:
-        self.movers: list[tuple[str, str]] = []
+        self.movers = []
         DUSK.walk(self.rec, self.play)
         return self.rec.trace("crepuscule", DUSK.game, self.sc, self.result())
 

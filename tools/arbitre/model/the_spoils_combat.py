@@ -55,13 +55,16 @@ def _plural(items: list[Any], one: str, many: str) -> str:
 class Combat(CombatState):
     """One combat on the core state; `run()` plays it and returns its trace."""
 
+    round = 0  # the pass through steps A-G (1 = the first)
+    assignments: list[Assignment]  # (source, recipient, amount) assigned in this pass
+
     def run(self) -> Trace:
         """The announcement, steps A-G again while characters wait (609.1g), then H."""
         if self.declare():
             self.round = 0
             while not self.game_lost:
                 self.round += 1
-                self.assignments: list[Assignment] = []
+                self.assignments = []
                 played = COMBAT.walk(self.rec, self.play, start="A", until="G")
                 if played[-1] != "G":  # nobody left to assign at step A, or the game is over
                     break
