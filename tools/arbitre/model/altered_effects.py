@@ -275,7 +275,7 @@ class _Effect:
         require(
             all(n for _t, n in done),
             rid("1.2.5.c"),
-            f"{me} ne peut pas payer tout le coût de {self.sc.card}",
+            f"{me} ne peut pas payer tout le coût {of(self.sc.card)}",
             "actions.cost",
         )
         self.steps.append("coût : " + ", ".join(VERBS[i.verb] for i in self.sc.cost))
@@ -295,7 +295,7 @@ class _Effect:
                 groups.append([i])
         self.rec.step(
             [rid("6.1.b"), rid("6.1.c")],
-            f"L'effet de {self.sc.card} a {len(groups)} étape(s) : chaque verbe est une étape "
+            f"L'effet {of(self.sc.card)} a {len(groups)} étape(s) : chaque verbe est une étape "
             "distincte, sauf des verbes qui se produisent « simultanément ».",
         )
         last_done = True

@@ -227,7 +227,7 @@ class _Day:
         if waiting:
             self.enter(
                 waiting,
-                f"L'effet de {r.name} est terminé",
+                f"L'effet {of(r.name)} est terminé",
                 [rid("4.4.a-remarque")] * internal + [rid("4.4.c-remarque")],
             )
 

@@ -206,13 +206,13 @@ class _Zones:
             self.revealed.append(e.card)
             self.rec.step(
                 [rid("3.1.3.f-remarque")],
-                f"Un coût ou un effet {of(e.player)} utilise les caractéristiques de {e.card}, dans "
+                f"Un coût ou un effet {of(e.player)} utilise les caractéristiques {of(e.card)}, dans "
                 f"une zone cachée ({self.where(p)}) : la carte est d'abord révélée.",
             )
         else:
             self.rec.step(
                 [rid("3.1.3.b")],
-                f"Un coût ou un effet {of(e.player)} utilise les caractéristiques de {e.card}, "
+                f"Un coût ou un effet {of(e.player)} utilise les caractéristiques {of(e.card)}, "
                 "déjà connues de tous.",
             )
 

@@ -31,6 +31,7 @@ from arbitre.model import (
     altered,
     altered_deck,
     altered_dependency,
+    altered_dusk,
     altered_effects,
     altered_fleeting,
     altered_night,
@@ -51,6 +52,7 @@ from arbitre.model import (
     marvel_resources,
     marvel_villain_phase,
     the_spoils,
+    the_spoils_combat,
     the_spoils_costs,
     the_spoils_events,
     the_spoils_pick,
@@ -69,7 +71,7 @@ Reader = Callable[[str, Fields], Any]
 Runner = Callable[[Any], Trace]
 
 PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
-    ("the-spoils", "combat"): (the_spoils.read_combat, the_spoils.resolve_combat),
+    ("the-spoils", "combat"): (the_spoils_combat.read_combat, the_spoils_combat.resolve_combat),
     ("the-spoils", "jouer_carte"): (the_spoils_play.read_play, the_spoils_play.run_play),
     ("the-spoils", "declencheurs"): (
         the_spoils_triggers.read_triggers,
@@ -90,7 +92,7 @@ PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
     ("ashes", "plateau"): (ashes_board.read_board, ashes_board.run_board),
     ("ashes", "entree"): (ashes_entry.read_entry, ashes_entry.run_entry),
     ("ashes", "jouer"): (ashes_play.read_play, ashes_play.run_play),
-    ("altered", "crepuscule"): (altered.read_dusk, altered.resolve_dusk),
+    ("altered", "crepuscule"): (altered_dusk.read_dusk, altered_dusk.resolve_dusk),
     ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
     ("altered", "effet"): (altered_effects.read_effect, altered_effects.run_effect),
     ("altered", "reactions"): (altered_reactions.read_reactions, altered_reactions.run_reactions),

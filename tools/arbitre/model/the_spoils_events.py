@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import of
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
@@ -337,7 +338,7 @@ class _Run:
             rule = rid("408.3") if e.event == "dommages_faction" else rid("408.3b")
             rec.step(
                 [rule],
-                f"La faction de {e.faction} perd {amount} point(s) d'influence{said} "
+                f"La faction {of(e.faction)} perd {amount} point(s) d'influence{said} "
                 f"({self.influence[e.faction]} restants).",
             )
             return
@@ -379,7 +380,7 @@ class _Run:
             )
         elif e.event == "controle":
             card.controller = e.value
-            rec.step([rid("407.4")], f"{e.value} prend le contrôle de {card.name}{said}.")
+            rec.step([rid("407.4")], f"{e.value} prend le contrôle {of(card.name)}{said}.")
         elif e.event == "face_cachee":
             self.leave(card, "jeu")
             card.kind = "ressource"

@@ -93,7 +93,7 @@ def read_play(name: str, data: Fields) -> PlayScenario:
         require(
             have.get(icon, 0) >= need,
             rid("604.1b"),
-            f"{player} ne satisfait pas le seuil de {card.name} ({need} {icon}, il en a "
+            f"{player} ne satisfait pas le seuil {of(card.name)} ({need} {icon}, il en a "
             f"{have.get(icon, 0)}) : il ne peut pas jouer la carte (405.2)",
             "state.card.threshold",
         )
@@ -138,7 +138,7 @@ def run_play(sc: PlayScenario) -> Trace:
     need = ", ".join(f"{n} {i}" for i, n in sc.threshold.items()) or "aucun"
     rec.step(
         [rid("604.1b"), rid("405.1")],
-        f"Seuil : {need} ; les cartes de {sc.player} le satisfont (une ressource face cachée "
+        f"Seuil : {need} ; les cartes {of(sc.player)} le satisfont (une ressource face cachée "
         "fournit une icône Volonté, 411.1).",
     )
     game.move(card.name, "en train d'être jouée", sc.player)

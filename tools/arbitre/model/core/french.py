@@ -1,15 +1,96 @@
-"""Small French helpers the rules modules share: elision before a name."""
+"""Small French helpers the rules modules share: elision before a name, articles before a noun.
+
+`of("Alice")` gives « d'Alice »; `the("manche")` « la manche », `the("annonce")` « l'annonce »,
+`of_the("début du tour")` « du début du tour », `this("manche")` « cette manche ».  The gender and
+number of a phase, step or turn name is that of its first word, looked up in `NOUNS`: a rules
+module that names a phase with a new head noun adds it there (tests/model/test_french.py renders
+every game's phase names and fails on an unknown one).
+"""
 
 from __future__ import annotations
 
 _VOWELS = "aeiouyhéèêàâîôûAEIOUYHÉÈÊÀÂÎÔÛ"
+_ELIDING = "aeiouyéèêàâîôûAEIOUYÉÈÊÀÂÎÔÛ"  # before a noun: no elision before h (« le héros »)
+
+# Head nouns of the sequences, phases and steps the rules modules name: "m"/"f", "p" for plural.
+NOUNS = {
+    "annonce": "f",
+    "avancée": "f",
+    "combat": "m",
+    "comparaison": "f",
+    "crépuscule": "m",
+    "début": "m",
+    "départages": "mp",
+    "étape": "f",
+    "fin": "f",
+    "jour": "m",
+    "manche": "f",
+    "phase": "f",
+    "round": "m",
+    "statistiques": "fp",
+    "suite": "f",
+    "tour": "m",
+}
+
+
+# Words whose h is « aspiré »: no elision (« de Héraut », « le héros »); other h words elide.
+H_ASPIRE = ("hache", "haine", "harpie", "hasard", "haut", "héraut", "héros", "hibou", "honte")
+
+
+def _elides(text: str) -> bool:
+    word = text.split(" ", 1)[0].lower()
+    return text[:1] in _VOWELS and not word.startswith(H_ASPIRE)
 
 
 def of(name: str) -> str:
-    """« de Bruno », « d'Alice »."""
-    return f"d'{name}" if name[:1] in _VOWELS else f"de {name}"
+    """« de Bruno », « d'Alice », « de Héraut »."""
+    return f"d'{name}" if _elides(name) else f"de {name}"
 
 
 def que(text: str) -> str:
     """« que la pile… », « qu'un sbire… »."""
-    return f"qu'{text}" if text[:1] in _VOWELS else f"que {text}"
+    return f"qu'{text}" if _elides(text) else f"que {text}"
+
+
+def gender(noun: str) -> str:
+    """ "m", "f", "mp" or "fp": that of the first word of `noun` (KeyError if not in NOUNS)."""
+    head = noun.split(" ", 1)[0].split("'")[-1].lower()
+    try:
+        return NOUNS[head]
+    except KeyError:
+        raise KeyError(f"no gender known for « {head} » (add it to core.french.NOUNS)") from None
+
+
+def the(noun: str) -> str:
+    """« le début du tour », « la manche », « l'annonce », « les départages »."""
+    g = gender(noun)
+    if g.endswith("p"):
+        return f"les {noun}"
+    if noun[:1] in _ELIDING:
+        return f"l'{noun}"
+    return f"{'la' if g == 'f' else 'le'} {noun}"
+
+
+def of_the(noun: str) -> str:
+    """« du tour », « de la manche », « de l'annonce », « des départages »."""
+    article = the(noun)
+    if article.startswith("le "):
+        return f"du {noun}"
+    if article.startswith("les "):
+        return f"des {noun}"
+    return f"de {article}"
+
+
+def this(noun: str) -> str:
+    """« ce tour », « cet été », « cette manche », « ces départages »."""
+    g = gender(noun)
+    if g.endswith("p"):
+        return f"ces {noun}"
+    if g == "f":
+        return f"cette {noun}"
+    return f"cet {noun}" if noun[:1] in _ELIDING else f"ce {noun}"
+
+
+def cap(text: str) -> str:
+    """The first letter in upper case: « La manche d'Alice »."""
+    return text[:1].upper() + text[1:]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from arbitre.model.core.french import of_the, the
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.trace import Recorder
 
@@ -79,19 +80,19 @@ class Sequence:
             names = ", ".join(p.id for p in self.phases)
             raise RuleViolation(
                 self.rule_ids[0] if self.rule_ids else f"{self.game}/",
-                f"« {phase_id} » n'est pas une phase du {self.name_fr} (phases : {names})",
+                f"« {phase_id} » n'est pas une phase {of_the(self.name_fr)} (phases : {names})",
                 field,
             )
         phase = self.phase(phase_id)
         if action in phase.allows:
             return phase
-        where = ", ".join(f"la {p.name_fr}" for p in self.allowing(action)) or "aucune phase"
+        where = ", ".join(the(p.name_fr) for p in self.allowing(action)) or "aucune phase"
         rule = phase.rule_ids[0] if phase.rule_ids else self.rule_ids[0]
         allowed_rules = [r for p in self.allowing(action) for r in p.rule_ids]
         specific = dict(self.action_rules).get(action)
         raise RuleViolation(
             specific or (allowed_rules[0] if allowed_rules else rule),
-            f"{action_fr} n'est pas permis pendant la {phase.name_fr} ; seulement pendant {where}",
+            f"{action_fr} n'est pas permis pendant {the(phase.name_fr)} ; seulement pendant {where}",
             field,
         )
 
@@ -100,15 +101,18 @@ class Sequence:
         rec: Recorder,
         run_phase: Callable[[Phase], bool] | None = None,
         start: str | None = None,
+        until: str | None = None,
     ) -> list[str]:
-        """Record the phases in order from `start`; `run_phase(phase)` plays one (False: stop).
+        """Record the phases in order from `start` to `until` (both included; default: all);
+        `run_phase(phase)` plays one (False: stop).
 
         Without `run_phase`, a phase's trace step is its `text_fr` and those of its steps.
         Returns the ids of the phases played.
         """
         played = []
         begin = self.ids().index(start) if start else 0
-        for phase in self.phases[begin:]:
+        end = self.ids().index(until) + 1 if until else len(self.phases)
+        for phase in self.phases[begin:end]:
             played.append(phase.id)
             if run_phase is not None:
                 if not run_phase(phase):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.model.core.french import que
+from arbitre.model.core.french import cap, of, que, the, this
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.trace import Recorder, Ruling, Trace
@@ -88,7 +88,7 @@ def check_turn(
         if index < reached:
             raise RuleViolation(
                 sequence.rule_ids[0],
-                f"{name} pendant la {phase.name_fr} : cette phase est déjà passée (les phases "
+                f"{name} pendant {the(phase.name_fr)} : cette phase est déjà passée (les phases "
                 f"se suivent : {', '.join(p.name_fr for p in sequence.phases)})",
                 f"{a.field}.phase",
             )
@@ -107,7 +107,7 @@ def check_turn(
                     raise RuleViolation(
                         rule,
                         f"{name}{counted} : {most} fois par {sequence.name_fr} au plus"
-                        + (f" pendant la {phase.name_fr}" if scope else ""),
+                        + (f" pendant {the(phase.name_fr)}" if scope else ""),
                         a.field,
                     )
 
@@ -118,7 +118,7 @@ def walk_turn(sequence: Sequence, game: str, sc: TurnScenario, procedure: str = 
     rec = Recorder(lambda: {"joueur actif": sc.active_player, "actions": dict(done)})
     rec.step(
         sequence.rule_ids,
-        f"Le {sequence.name_fr} de {sc.active_player} : "
+        f"{cap(the(sequence.name_fr))} {of(sc.active_player)} : "
         + ", ".join(p.name_fr for p in sequence.phases)
         + ", dans cet ordre.",
     )
@@ -126,7 +126,8 @@ def walk_turn(sequence: Sequence, game: str, sc: TurnScenario, procedure: str = 
         if condition in sc.conditions:
             rec.step(
                 [rule],
-                f"Tant {que(text)}, {sequence.action_fr(action)} est interdit ce {sequence.name_fr}.",
+                f"Tant {que(text)}, {sequence.action_fr(action)} est interdit "
+                f"{this(sequence.name_fr)}.",
             )
     for phase in sequence.phases:
         intro = f" : {phase.text_fr}" if phase.text_fr else "."
