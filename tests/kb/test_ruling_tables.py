@@ -8,8 +8,8 @@ import yaml
 
 from arbitre.importers.rulings import proposals
 from arbitre.importers.text import fold
-from arbitre.kb.ruling_table import load_table, table_problems
 from arbitre.kb.load import load_kb
+from arbitre.kb.ruling_table import load_table, table_problems
 from arbitre.paths import ProjectPaths
 from tests.conftest import REPO
 

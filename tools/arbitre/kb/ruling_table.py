@@ -190,7 +190,9 @@ def _rejected_problems(
         if not is_entry_id(target, game):
             if fold(target) in cards:
                 problems.append(
-                    Problem(path, row.line, f"{row.ruling}: card {target} both in cards and rejected")
+                    Problem(
+                        path, row.line, f"{row.ruling}: card {target} both in cards and rejected"
+                    )
                 )
         elif target not in by_id:
             problems.append(
