@@ -7,7 +7,7 @@ about, as checked by a person:
       about: [ashes/degats/1, ashes/glossaire/voile-dore]   # rules, glossary terms, sections
       cards: [Voile doré]                                     # card names as printed
       note: why, or why nothing applies                       # optional
-      rejected: [ashes/glossaire/carte, Phénix]                # optional: proposals declined
+      rejected: [ashes/glossaire/unite]                       # optional: proposals declined
 
 `rejected` records the proposals of matching a reviewer read and declined (an entry id of the
 game, or a card name): `arbitre rulings --proposals` no longer lists them.
@@ -140,7 +140,8 @@ def table_problems(
 ) -> list[Problem]:
     """Every row's key is a ruling of `game`, every `about` id an entry of `game` that is not a
     ruling, every `rejected` id (`game/…`) an entry of `game` not also in `about`, and every
-    `rejected` card name not also in `cards`.  With `missing_severity`, each ruling absent from the table is reported too."""
+    `rejected` card name not also in `cards`.  With `missing_severity`, each ruling absent from
+    the table is reported too."""
     by_id = {e.id: e for e in entries if e.game == game}
     problems: list[Problem] = []
     for row in table.rows.values():
