@@ -89,3 +89,20 @@ def test_export_lists_glossary_terms_used_and_their_users(demo_tree):
     assert by_id["demo/101.1"]["terms"] == ["demo/glossaire/epuiser"]
     assert by_id["demo/101.2"]["terms"] == []
     assert by_id["demo/glossaire/epuiser"]["used_in"] == ["demo/101.1"]
+
+
+def test_rulings_proposals_lists_and_counts_what_no_row_decides(demo_tree):
+    result = run(demo_tree, "rulings", "--proposals")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "demo/faq/1  (absente de la table)" in lines
+    assert "  about? demo/glossaire/epuiser  Épuiser" in lines
+    assert lines[-1] == "1 proposition(s) à revoir (demo 1)"
+    table = demo_tree.content / "demo" / "rulings.yaml"
+    table.write_text(
+        "demo/faq/1:\n  about: [demo/101.1]\n  rejected: [demo/glossaire/epuiser]\n",
+        encoding="utf-8",
+    )
+    lines = run(demo_tree, "rulings", "--proposals").output.splitlines()
+    assert "demo/faq/1" not in " ".join(lines[1:])
+    assert lines[-1] == "0 proposition(s) à revoir"

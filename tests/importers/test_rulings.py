@@ -91,6 +91,30 @@ def test_unreviewed_proposals_are_never_published():
     assert "demo/faq/1" not in rows
 
 
+def test_rejected_proposals_are_neither_published_nor_proposed_again():
+    text = (
+        "demo/faq/3:\n  about: []\n  cards: []\n"
+        "  rejected: [demo/glossaire/epuiser, Bouclier]\n"
+        "  note: « épuisée » and the card are named in passing\n"
+    )
+    parsed, problems = read_table(text, "tests/rulings.yaml")
+    assert problems == []
+    assert parsed.rows["demo/faq/3"].rejected == ("demo/glossaire/epuiser", "Bouclier")
+    result = demo_with_rulings()
+    assert table_problems(parsed, "demo", result.entries) == []
+    link_rulings(result.entries, parsed)
+    faq3 = next(e for e in result.entries if e.id == "demo/faq/3")
+    assert links(faq3) == ([], [])
+    assert "demo/faq/3" not in {p.ruling for p in proposals(result.entries, parsed)}
+
+
+def test_a_partly_rejected_row_still_lists_what_it_did_not_decide():
+    text = "demo/faq/3:\n  about: []\n  rejected: [demo/glossaire/epuiser]\n"
+    parsed, _ = read_table(text, "tests/rulings.yaml")
+    rows = {p.ruling: p for p in proposals(demo_with_rulings().entries, parsed)}
+    assert (rows["demo/faq/3"].about, rows["demo/faq/3"].cards) == ((), ("Bouclier",))
+
+
 def test_without_a_table_only_refs_and_headings_are_published():
     result = demo_with_rulings()
     link_rulings(result.entries, None)
@@ -127,6 +151,19 @@ def test_matching_reads_question_and_answer_and_known_card_names():
             "tests/rulings.yaml:1: demo/faq/1: about demo/faq/2, a faq: a ruling is about rules,"
             " terms or sections",
         ),
+        (
+            "demo/faq/1:\n  about: []\n  rejected: [demo/404]\n",
+            "tests/rulings.yaml:1: demo/faq/1: rejected demo/404, which does not exist",
+        ),
+        (
+            "demo/faq/1:\n  about: []\ndemo/faq/3:\n  about: [demo/101]\n"
+            "  rejected: [demo/glossaire/epuiser, demo/101]\n",
+            "tests/rulings.yaml:3: demo/faq/3: demo/101 both in about and rejected",
+        ),
+        (
+            "demo/faq/2:\n  cards: [Bouclier]\n  rejected: [bouclier]\n",
+            "tests/rulings.yaml:1: demo/faq/2: card bouclier both in cards and rejected",
+        ),
     ],
 )
 def test_table_errors_name_path_and_line(text, message):
@@ -139,7 +176,8 @@ def test_table_errors_name_path_and_line(text, message):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("demo/faq/1:\n  about: demo/101\n", "tests/rulings.yaml:1: demo/faq/1: about and cards"),
+        ("demo/faq/1:\n  about: demo/101\n", "tests/rulings.yaml:1: demo/faq/1: about, cards"),
+        ("demo/faq/1:\n  rejected: demo/101\n", "tests/rulings.yaml:1: demo/faq/1: about, cards"),
         ("demo/faq/1:\n  links: []\n", "tests/rulings.yaml:1: demo/faq/1: unknown field(s) links"),
         ("demo/faq/1: [a]\n", "tests/rulings.yaml:1: demo/faq/1: expected {about, cards, note}"),
         ("- demo/faq/1\n", "tests/rulings.yaml:1: expected a mapping"),

@@ -6,14 +6,16 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from arbitre.importers.rulings import proposals
 from arbitre.importers.text import fold
 from arbitre.kb.load import load_kb
+from arbitre.kb.ruling_table import load_table, table_problems
 from arbitre.paths import ProjectPaths
 from tests.conftest import REPO
 
 GAMES = ["the-spoils", "marvel-champions", "ashes", "four-souls", "altered"]
 RULING_KINDS = {"faq", "errata"}
-FIELDS = {"about", "cards", "note"}
+FIELDS = {"about", "cards", "note", "rejected"}
 COVERAGE_FLOOR = 0.85
 
 
@@ -69,6 +71,16 @@ def test_every_link_names_an_entry_of_the_game_or_a_card_of_the_ruling(kb, game)
             if fold(card) not in printed:
                 problems.append(f"{ruling_id}: card {card!r} is not named in the ruling")
     assert problems == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_proposal_of_matching_was_reviewed(kb, game):
+    """Matching's proposals are each either linked or rejected by a reviewer: none is left."""
+    read, problems = load_table(REPO, game)
+    assert problems == [] and read is not None
+    assert table_problems(read, game, kb.entries_of(game)) == []
+    left = [(p.ruling, p.about, p.cards) for p in proposals(kb.entries_of(game), read)]
+    assert left == []
 
 
 @pytest.mark.parametrize("game", GAMES)

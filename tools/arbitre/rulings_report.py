@@ -1,5 +1,5 @@
 """`arbitre rulings`: how many rulings of each game are linked, and what matching proposes that
-the reviewed tables do not hold yet (a worklist for the reviewer)."""
+the reviewed tables neither hold nor reject yet (a worklist for the reviewer, with its count)."""
 
 from __future__ import annotations
 
@@ -54,11 +54,13 @@ def rulings_report(paths: ProjectPaths, game: str | None, with_proposals: bool) 
         )
     if not with_proposals:
         return "\n".join(lines)
+    remaining: Counter[str] = Counter()
     for game_id in games:
         if game is not None and game_id != game:
             continue
         table, _ = load_table(paths.root, game_id)
         for item in proposals(kb.entries_of(game_id), table):
+            remaining[game_id] += len(item.about) + len(item.cards)
             status = "" if item.in_table else "  (absente de la table)"
             lines.append(f"{item.ruling}{status}")
             for target in item.about:
@@ -66,4 +68,7 @@ def rulings_report(paths: ProjectPaths, game: str | None, with_proposals: bool) 
                 lines.append(f"  about? {target}  {title}".rstrip())
             for name in item.cards:
                 lines.append(f"  carte? {name}")
+    total = sum(remaining.values())
+    detail = ", ".join(f"{g} {n}" for g, n in sorted(remaining.items()))
+    lines.append(f"{total} proposition(s) à revoir" + (f" ({detail})" if detail else ""))
     return "\n".join(lines)

@@ -9,7 +9,7 @@ Three sources, and only two of them publish:
   documents file rulings and clarifications under, found in the question and the answer;
 * the reviewed table (`content/<game>/rulings.yaml`, kb/ruling_table.py) decides: an id it lists
   is published as `how: term` when matching found it too, else as `how: reviewed`; a card it
-  lists as `how: reviewed`.
+  lists as `how: reviewed`; what its row `rejected` is never published and no longer proposed.
 
 A proposal that nobody reviewed is never published; `proposals` lists them for the reviewer.
 Pure: entries and a table in, links out.
@@ -130,8 +130,8 @@ class Unreviewed:
 
 
 def proposals(entries: list[Entry], table: RulingTable | None) -> list[Unreviewed]:
-    """For each ruling of one game: the proposals its table row does not list (every proposal
-    when the ruling has no row).  Rulings with nothing left to review are left out."""
+    """For each ruling of one game: the proposals its table row neither lists nor rejects (every
+    proposal when the ruling has no row).  Rulings with nothing left to review are left out."""
     matcher = GameMatcher.for_entries(entries, table)
     result: list[Unreviewed] = []
     for entry in entries:
@@ -139,9 +139,10 @@ def proposals(entries: list[Entry], table: RulingTable | None) -> list[Unreviewe
             continue
         proposal = matcher.propose(entry)
         row = table.get(entry.id) if table is not None else None
-        listed = set(row.about) if row else set()
+        listed = set(row.about) | set(row.rejected) if row else set()
         listed |= set(entry.refs)
-        named = [fold(c) for c in (row.cards if row else ())] + [fold(entry.card or "")]
+        named = [fold(c) for c in (row.cards + row.rejected if row else ())]
+        named.append(fold(entry.card or ""))
         about = tuple(a for a in proposal.about if a not in listed)
         cards = tuple(c for c in proposal.cards if fold(c) not in named)
         if row is None or about or cards:

@@ -7,6 +7,10 @@ about, as checked by a person:
       about: [ashes/degats/1, ashes/glossaire/voile-dore]   # rules, glossary terms, sections
       cards: [Voile doré]                                     # card names as printed
       note: why, or why nothing applies                       # optional
+      rejected: [ashes/glossaire/unite]                       # optional: proposals declined
+
+`rejected` records the proposals of matching a reviewer read and declined (an entry id of the
+game, or a card name): `arbitre rulings --proposals` no longer lists them.
 
 `read_table` parses one file and keeps each row's line; `table_problems` checks the rows against
 the entries of the game (the importer before writing, `arbitre check` after), so that a wrong id
@@ -21,12 +25,13 @@ from pathlib import Path
 
 import yaml
 
+from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import Problem
 
 TABLE_FILE = "rulings.yaml"
-ROW_FIELDS = ("about", "cards", "note")
+ROW_FIELDS = ("about", "cards", "note", "rejected")
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class Reviewed:
     cards: tuple[str, ...]
     note: str | None
     line: int
+    rejected: tuple[str, ...] = ()
 
 
 @dataclass
@@ -101,15 +107,23 @@ def read_table(text: str, path: str) -> tuple[RulingTable, list[Problem]]:
             problems.append(Problem(path, line, f"{key}: unknown field(s) {', '.join(unknown)}"))
             continue
         about, cards = _strings(row.get("about")), _strings(row.get("cards"))
+        rejected = _strings(row.get("rejected"))
         note = row.get("note")
-        if about is None or cards is None or not (note is None or isinstance(note, str)):
+        if (
+            about is None
+            or cards is None
+            or rejected is None
+            or not (note is None or isinstance(note, str))
+        ):
             problems.append(
                 Problem(
-                    path, line, f"{key}: about and cards must be lists of strings, note a string"
+                    path,
+                    line,
+                    f"{key}: about, cards and rejected must be lists of strings, note a string",
                 )
             )
             continue
-        table.rows[key] = Reviewed(key, about, cards, note, line)
+        table.rows[key] = Reviewed(key, about, cards, note, line, rejected)
     return table, problems
 
 
@@ -125,7 +139,9 @@ def table_problems(
     table: RulingTable, game: str, entries: Iterable[Entry], missing_severity: str | None = None
 ) -> list[Problem]:
     """Every row's key is a ruling of `game`, every `about` id an entry of `game` that is not a
-    ruling.  With `missing_severity`, each ruling absent from the table is reported too."""
+    ruling, every `rejected` id (`game/…`) an entry of `game` not also in `about`, and every
+    `rejected` card name not also in `cards`.  With `missing_severity`, each ruling absent from
+    the table is reported too."""
     by_id = {e.id: e for e in entries if e.game == game}
     problems: list[Problem] = []
     for row in table.rows.values():
@@ -156,6 +172,7 @@ def table_problems(
                         "terms or sections",
                     )
                 )
+        problems.extend(_rejected_problems(table.path, row, game, by_id))
     if missing_severity:
         for entry in by_id.values():
             if entry.is_ruling and entry.id not in table.rows:
@@ -163,6 +180,35 @@ def table_problems(
                     Problem(table.path, 1, f"{entry.id}: ruling not reviewed yet", missing_severity)
                 )
     return sorted(problems)
+
+
+def _rejected_problems(
+    path: str, row: Reviewed, game: str, by_id: dict[str, Entry]
+) -> list[Problem]:
+    problems = []
+    cards = {fold(c) for c in row.cards}
+    for target in row.rejected:
+        if not is_entry_id(target, game):
+            if fold(target) in cards:
+                problems.append(
+                    Problem(
+                        path, row.line, f"{row.ruling}: card {target} both in cards and rejected"
+                    )
+                )
+        elif target not in by_id:
+            problems.append(
+                Problem(path, row.line, f"{row.ruling}: rejected {target}, which does not exist")
+            )
+        elif target in row.about:
+            problems.append(
+                Problem(path, row.line, f"{row.ruling}: {target} both in about and rejected")
+            )
+    return problems
+
+
+def is_entry_id(name: str, game: str) -> bool:
+    """A `rejected` item is an entry id when it starts with the game's id, else a card name."""
+    return name.startswith(f"{game}/")
 
 
 def check_tables(root: Path, kb: KnowledgeBase) -> list[Problem]:
