@@ -15,6 +15,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import que
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Trace
 from arbitre.model.marvel_attacks import _Attacks
@@ -155,7 +156,7 @@ def run_reveal(rs: RevealScenario) -> Trace:
                 run.triggered.append(r.card)
                 rec.step(
                     [RESPONSE, ENTER],
-                    f"Réponse {r.card} : elle se déclenche après que {card.name} est entré en jeu, "
+                    f"Réponse {r.card} : elle se déclenche après {que(card.name)} est entré en jeu, "
                     "avant qu'il n'engage le joueur.",
                 )
                 run.deal(run.chars[card.name], r.damage, f"{r.card}", [RESPONSE])

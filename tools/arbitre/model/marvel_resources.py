@@ -210,7 +210,7 @@ class _Run:
         rec = self.rec
         reduction = p.reduction + self.first_ally(p)
         cost = max(p.printed - reduction, 0)
-        what = f"une capacité de {p.card}" if p.ability else p.card
+        what = f"une capacité {of(p.card)}" if p.ability else p.card
         aff = f" (affinité {AFFINITY_FR[p.affinity]})" if p.affinity else ""
         reduced = f", réduit de {reduction}" if reduction else ""
         rec.step(
