@@ -180,7 +180,7 @@ def _check_legal(sc: AttackScenario) -> None:
         require(
             cards[defending].controller == defender,
             CONTROL,
-            f"{defending} n'est pas dans l'arène {of(defender)} : seul ce que {defender} contrôle "
+            f"{defending} n'est pas dans l'arène {of(defender)} : seul ce {que(defender)} contrôle "
             "peut bloquer ou protéger",
             "actions.attack",
         )

@@ -157,8 +157,8 @@ class _Run:
             c.hp = nxt
             self.rec.step(
                 [VILLAIN_DEFEATED],
-                f"{c.name} tombe à zéro point de vie : ce stade est vaincu, le stade suivant de "
-                f"{c.name} est révélé avec {nxt} PV (c'est toujours le même ennemi) ; "
+                f"{c.name} tombe à zéro point de vie : ce stade est vaincu, le stade suivant "
+                f"{of(c.name)} est révélé avec {nxt} PV (c'est toujours le même ennemi) ; "
                 f"{excess} dégât(s) en excès ne sont pas reportés, ses cartes d'état restent.",
             )
             return

@@ -193,8 +193,8 @@ class _Run:
             elif not active:
                 self.rec.step(
                     [COST],
-                    f"{p.card} est le premier allié du round, joué sous forme de "
-                    f"{form_fr[p.form]} : {s.name} n'est active que sous forme "
+                    f"{p.card} est le premier allié du round, joué sous forme "
+                    f"{of(form_fr[p.form])} : {s.name} n'est active que sous forme "
                     f"{of(form_fr[s.form or 'heros'])}, elle ne s'applique pas.",
                 )
             else:

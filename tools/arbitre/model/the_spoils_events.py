@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.model.core.french import of
+from arbitre.model.core.french import of, que
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
@@ -277,7 +277,7 @@ class _Run:
                 state = "s'applique" if holds else "cesse immédiatement"
                 self.rec.step(
                     [rid("504.1")],
-                    f"« Tant que {CONDITIONS[w.condition]} » ({w.source}) : la condition est "
+                    f"« Tant {que(CONDITIONS[w.condition])} » ({w.source}) : la condition est "
                     f"{'vraie' if holds else 'fausse'}, l'effet {state} ; {holder.name} a Force "
                     f"{holder.value('force')}, Endurance {holder.value('endurance')}.",
                 )
