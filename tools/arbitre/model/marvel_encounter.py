@@ -107,10 +107,6 @@ def read_reveal(name: str, data: Fields) -> RevealScenario:
         responses.append(MinionResponse(rf.str("card"), rf.int("damage", minimum=0)))
         rf.done()
     players = state.raw("players")
-    actions = data.sub("actions")
-    player = actions.str("player")
-    dealt = actions.int("dealt", 1, minimum=1)
-    actions.done()
     sc = read_attacks(
         name,
         Fields(
@@ -122,10 +118,12 @@ def read_reveal(name: str, data: Fields) -> RevealScenario:
             }
         ),
     )
-    if player not in sc.players:
-        raise ScenarioError("actions.player", f"{player!r} is not one of the players")
+    actions = data.sub("actions")
+    player = actions.player("player", sc.players)
+    dealt = actions.int("dealt", 1, minimum=1)
+    actions.done()
     if dealt > len(deck):
-        raise ScenarioError("actions.dealt", "more cards dealt than the deck holds")
+        raise ScenarioError(actions.where("dealt"), "more cards dealt than the deck holds")
     state.done()
     return RevealScenario(sc, player, dealt, deck, responses)
 

@@ -101,9 +101,7 @@ class EventScenario:
 
 
 def _card(f: Fields, players: list[str]) -> Card:
-    controller = f.str("controller")
-    if controller not in players:
-        raise ScenarioError(f.where("controller"), f"{controller!r} is not one of the players")
+    controller = f.player("controller", players)
     kind = f.choice("type", TYPES)
     printed = {"force": f.int("strength", 0), "endurance": f.int("life", 0)}
     card = Card(f.str("name"), f.str("owner", controller), controller, printed, kind=kind)
@@ -120,9 +118,7 @@ def read_events(name: str, data: Fields) -> EventScenario:
     title = data.str("title")
     state = data.sub("state")
     players = state.str_list("players")
-    active = state.str("active_player")
-    if active not in players:
-        raise ScenarioError(state.where("active_player"), f"{active!r} is not one of the players")
+    active = state.player("active_player", players)
     inf = state.sub("influence", None) or Fields({}, state.where("influence"))
     influence = {p: inf.int(p, minimum=1) for p in players if inf.has(p)}
     inf.done()
