@@ -1,5 +1,6 @@
-"""No trace a person reads says « de Alice », « que Héritier », « la Aventure »: « de », « que »,
-« le », « la » before a word that starts with a vowel or a mute h are elided (core/french.py).
+"""No trace a person reads says « de Alice », « que Héritier », « la Aventure », « de Le Casse »:
+« de », « que », « le », « la » before a word that starts with a vowel or a mute h are elided, and
+« de le » is « du » (core/french.py).
 
 The scan covers every golden trace, every trace `arbitre example run --all --json` prints and the
 held-out scenarios.  Rulebook quotes are the documents' own words and are not scanned; an
@@ -26,6 +27,8 @@ HOLDOUT = Path(__file__).parent / "holdout"
 _START = "aeiouyhéèêëàâîïôûœ"
 # « de », « que », « le », « la » as words (not « détruisez-la », « qu'il », « de-ci »).
 _GLUED = re.compile(rf"(?<![\w'’-])(de|que|le|la) ([{_START}][\w'’-]*)", re.IGNORECASE)
+# « de le », « à les »: « du », « aux »…
+_UNCONTRACTED = re.compile(r"(?<![\w'’-])(de|à) (le|les) ", re.IGNORECASE)
 
 
 def _is_right(word: str) -> bool:
@@ -38,8 +41,10 @@ def _is_right(word: str) -> bool:
 
 
 def unelided(text: str) -> list[str]:
-    """The « de X », « que X »… of `text` that should have been « d'X », « qu'X »…"""
-    return [m.group(0) for m in _GLUED.finditer(text) if not _is_right(m.group(2))]
+    """The « de X », « que X »… of `text` that should have been « d'X », « qu'X »…, and the
+    « de le X » that should have been « du X »."""
+    glued = [m.group(0) for m in _GLUED.finditer(text) if not _is_right(m.group(2))]
+    return glued + [m.group(0).strip() for m in _UNCONTRACTED.finditer(text)]
 
 
 def _strings(value: object, path: str = "") -> Iterator[tuple[str, str]]:
@@ -65,6 +70,7 @@ def _faults(data: object) -> list[str]:
         ("les points de vie de Iron Man", ["de Iron"]),
         ("que Héritier de Bruno subirait", ["que Héritier"]),
         ("vers la Aventure, le Deck", ["la Aventure"]),
+        ("ATQ de Le Bouffon Vert ; à les joueurs", ["de Le", "à les"]),
         ("de haut en bas, de Héraut, ce que Yum Heart prévient, de A et B", []),
         ("détruisez-la à la place ; qu'il soit ; de 3 ; d'Alice", []),
     ],
@@ -74,7 +80,16 @@ def test_the_scan_finds_a_missing_elision(text, expected):
 
 
 def test_the_helpers_pass_the_scan():
-    names = ["Alice", "Bruno", "Héritier", "Héraut", "Iron Man", "Yum Heart", "une unité", "Ultron"]
+    names = [
+        "Alice",
+        "Bruno",
+        "Héritier",
+        "Héraut",
+        "Iron Man",
+        "Yum Heart",
+        "une unité",
+        "Le Casse",
+    ]
     assert unelided(" ".join(f"{of(n)}, {que(n)}." for n in names)) == []
 
 

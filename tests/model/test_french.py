@@ -132,7 +132,16 @@ def test_an_unknown_head_noun_is_an_error_not_a_guess():
 
 @pytest.mark.parametrize(
     ("name", "expected"),
-    [("Alice", "d'Alice"), ("Bruno", "de Bruno"), ("Isaac", "d'Isaac"), ("Héraut", "de Héraut")],
+    [
+        ("Alice", "d'Alice"),
+        ("Bruno", "de Bruno"),
+        ("Isaac", "d'Isaac"),
+        ("Héraut", "de Héraut"),
+        ("Le Casse", "du Casse"),
+        ("Les Démolisseurs", "des Démolisseurs"),
+        ("La Veuve Noire", "de La Veuve Noire"),
+        ("Léa", "de Léa"),
+    ],
 )
 def test_of_elides_before_a_vowel_not_before_an_aspirated_h(name, expected):
     assert of(name) == expected

@@ -55,8 +55,11 @@ def _elides(text: str) -> bool:
 
 
 def of(name: object) -> str:
-    """« de Bruno », « d'Alice », « de Héraut », « de 3 »."""
+    """« de Bruno », « d'Alice », « de Héraut », « de 3 »; « du Casse » for « Le Casse »."""
     text = str(name)
+    for article, contracted in (("le ", "du "), ("les ", "des ")):
+        if text[: len(article)].lower() == article:
+            return contracted + text[len(article) :]
     return f"d'{text}" if _elides(text) else f"de {text}"
 
 
