@@ -50,6 +50,7 @@ def unelided(text: str) -> list[str]:
 def _strings(value: object, path: str = "") -> Iterator[tuple[str, str]]:
     if isinstance(value, dict):
         for key, item in value.items():
+            yield f"{path} (key)", str(key)  # a card's or a zone's name, as the state shows it
             if key != "quote":  # a rulebook's own words
                 yield from _strings(item, f"{path}.{key}")
     elif isinstance(value, list):
@@ -109,3 +110,14 @@ def test_held_out_traces_elide():
     printed = json.loads(format_outcomes(run_examples(sources), as_json=True))
     assert printed["results"]
     assert _faults(printed) == []
+
+
+def test_the_scan_reads_keys_and_skips_the_rulebook_quotes():
+    trace = {
+        "rulings": [{"quote": "le personnage de Amy meurt"}],
+        "steps": [{"text_fr": "vers la Aventure", "state": {"Unité de Alice": {"wounds": 0}}}],
+    }
+    assert _faults(trace) == [
+        ".steps[0].text_fr: la Aventure",
+        ".steps[0].state (key): de Alice",
+    ]
