@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from arbitre.model import altered, ashes, marvel_champions, the_spoils
-from arbitre.model.core.french import cap, gender, of, of_the, the, this
+from arbitre.model import altered, altered_night, altered_zones, ashes, marvel_champions, the_spoils
+from arbitre.model.core.french import cap, gender, of, of_the, que, the, this
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.turn import TurnScenario, walk_turn
@@ -132,7 +132,43 @@ def test_an_unknown_head_noun_is_an_error_not_a_guess():
 
 @pytest.mark.parametrize(
     ("name", "expected"),
-    [("Alice", "d'Alice"), ("Bruno", "de Bruno"), ("Isaac", "d'Isaac"), ("Héraut", "de Héraut")],
+    [
+        ("Alice", "d'Alice"),
+        ("Bruno", "de Bruno"),
+        ("Isaac", "d'Isaac"),
+        ("Héraut", "de Héraut"),
+        ("Le Casse", "du Casse"),
+        ("Les Démolisseurs", "des Démolisseurs"),
+        ("La Veuve Noire", "de La Veuve Noire"),
+        ("Léa", "de Léa"),
+    ],
 )
 def test_of_elides_before_a_vowel_not_before_an_aspirated_h(name, expected):
     assert of(name) == expected
+
+
+def test_zone_names_take_their_article():
+    """« vers le Deck », « vers l'Aventure », never « la Aventure »."""
+    zones = {**altered_zones.ZONE_FR, **altered_night.ZONE_FR}
+    zones.pop("hors_jeu")  # « n'existe plus »: a state, never after an article
+    expected = {
+        "expedition": "la zone d'Expédition",
+        "aventure": "l'Aventure",
+        "limbo": "le Limbo",
+        "deck": "le Deck",
+        "main": "la Main",
+        "heros": "la Zone du Héros",
+        "repere": "la Zone du Repère",
+        "mana": "la Zone de Mana",
+        "reserve": "la Réserve",
+        "defausse": "la pile de Défausse",
+    }
+    assert {key: the(name) for key, name in zones.items()} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("Yum Heart", "que Yum Heart"), ("Yves", "qu'Yves"), ("Héritier", "qu'Héritier")],
+)
+def test_que_elides_but_not_before_a_consonant_y(text, expected):
+    assert que(text) == expected

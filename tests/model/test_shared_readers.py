@@ -57,6 +57,16 @@ def _set(data: dict, path: list, value: str) -> None:
         ("four-souls--exemple-de-pile", ["actions", "plays", 0, "player"]),
         ("altered--coriace-gratuit", ["actions", "player"]),
         ("marvel-champions--riposte-allie-defend", ["actions", "attacks", 0, "target"]),
+        ("marvel-champions--contre-sort-alter-ego", ["actions", "player"]),
+        ("the-spoils--cible-partie", ["state", "active_player"]),
+        ("the-spoils--cible-partie", ["state", "cards", 0, "controller"]),
+        ("the-spoils--pioche-groupee", ["state", "active_player"]),
+        ("the-spoils--pioche-groupee", ["state", "modifiers", 0, "controller"]),
+        ("the-spoils--pioche-groupee", ["actions", "triggers", 0, "controller"]),
+        ("ashes--lancer-apres-les-deux-actions", ["state", "active_player"]),
+        ("ashes--lancer-apres-les-deux-actions", ["actions", "turn", 0, "player"]),
+        ("four-souls--exemple-de-mort-d-un-monstre", ["state", "monster", "kills_on_death"]),
+        ("four-souls--malediction-au-joueur-actif", ["state", "deck", 0, "given_to"]),
     ],
 )
 def test_every_game_reads_a_player_field_the_same_way(stem, path):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.model.core.french import of
+from arbitre.model.core.french import of, the
 from arbitre.model.core.rules import require
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
@@ -166,7 +166,7 @@ class _Night:
             )
         self.rec.step(
             rules,
-            f"{a.source} place {a.card} dans la {ZONE_FR[a.zone]} {of(a.player)}{over}.",
+            f"{a.source} place {a.card} dans {the(ZONE_FR[a.zone])} {of(a.player)}{over}.",
         )
 
     def day(self) -> None:
@@ -245,7 +245,7 @@ class _Night:
                     kept = here
                 elif chosen is None:
                     kept = here[: lim[z]]
-                    defaults.append(f"choix des objets gardés dans la {ZONE_FR[z]} {of(p.name)}")
+                    defaults.append(f"choix des objets gardés dans {the(ZONE_FR[z])} {of(p.name)}")
                 else:
                     kept = chosen
                     require(

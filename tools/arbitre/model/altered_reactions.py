@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.altered import DAY
-from arbitre.model.core.french import of
+from arbitre.model.core.french import of, of_the
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
 
@@ -242,14 +242,14 @@ class _Day:
                 r.label() for r in self.sc.reactions if r.trigger[0] != "a" or r.trigger[1] != phase
             ]
             rules = [rid("4.2.b"), rid("4.4.a")]
-            text = f"Début de la {self.phase} : les réactions sont vérifiées"
+            text = f"Début {of_the(self.phase)} : les réactions sont vérifiées"
             if later and not waiting:
                 text += f" ; aucune ne se déclenche {PHASE_AT[phase]}"
             self.rec.step(rules, text + ".")
             self.enter(
                 waiting, f"Elle(s) se déclenche(nt) « {PHASE_AT[phase]} »", [rid("4.2.b-remarque")]
             )
-            self.check(f"début de la {self.phase}")
+            self.check(f"début {of_the(self.phase)}")
             effects = DAILY[phase]
             if phase == "midi":
                 self.rec.step(
@@ -274,7 +274,7 @@ class _Day:
                     [rid("4.2.d"), rid("4.2.d-remarque")],
                 )
                 self.check(f"après {DAILY_FR[effect]}")
-            self.rec.step([rid("4.2.e")], f"Fin de la {self.phase}.")
+            self.rec.step([rid("4.2.e")], f"Fin {of_the(self.phase)}.")
         return self.rec.trace("reactions", GAME, self.sc, {"played": list(self.played)})
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbitre.model.core.french import of
+from arbitre.model.core.french import of, the
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings
 
@@ -136,7 +136,7 @@ class _Zones:
         p = self.cards[e.card]
         rules = [rid("3.1.2.a-remarque" if e.zone in SHARED else "3.1.2.b-remarque")]
         holder = "" if e.zone in SHARED else e.owner
-        text = f"{e.player} déplace {e.card} ({self.where(p)}) vers la {ZONE_FR[e.zone]}"
+        text = f"{e.player} déplace {e.card} ({self.where(p)}) vers {the(ZONE_FR[e.zone])}"
         if e.zone in SHARED:
             text += " — zone partagée : il n'en existe qu'une dans le jeu"
             rules.append(rid("3.1.2.a"))
@@ -186,14 +186,14 @@ class _Zones:
             ok = own
             rules = [rid("3.1.3.d-remarque"), rid("3.1.3.f")]
             why = (
-                f"la {ZONE_FR[p.zone]} est une zone cachée ; c'est la sienne"
+                f"{the(ZONE_FR[p.zone])} est une zone cachée ; c'est la sienne"
                 if own
-                else f"la {ZONE_FR[p.zone]} est une zone cachée d'un autre joueur, et aucune règle ni "
+                else f"{the(ZONE_FR[p.zone])} est une zone cachée d'un autre joueur, et aucune règle ni "
                 "aucun effet ne le permet ici"
             )
         else:
             ok, rules = True, [rid("3.1.3.a-remarque"), rid("3.1.3.b")]
-            why = f"la {ZONE_FR[p.zone]} est une zone visible"
+            why = f"{the(ZONE_FR[p.zone])} est une zone visible"
         question = f"{e.player} regarde {e.card} ({where})"
         self.looks[question] = "permis" if ok else "refusé"
         self.rec.step(rules, f"{question} : {'permis' if ok else 'refusé'} — {why}.")

@@ -409,9 +409,3 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
                 raise ScenarioError(state.where("cards"), f"player {p.name} has no Phoenixborn")
     actions.done()
     return scenario
-
-
-def de(name: object) -> str:
-    """French « de X », elided before a vowel: « d'Alice », « de Bruno »."""
-    text = str(name)
-    return f"d'{text}" if text[:1].lower() in "aeiouyéèêàâîôûh" else f"de {text}"

@@ -23,6 +23,7 @@ from typing import Any
 
 from arbitre.model import ashes, ashes_damage
 from arbitre.model.ashes_play import read_base
+from arbitre.model.core.french import of, que
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Trace
 from arbitre.model.scenario import Fields, ScenarioError, Wrapping, require_in_play
@@ -141,7 +142,7 @@ def _check_legal(sc: AttackScenario) -> None:
     require(
         sc.base.active_player == a.player,
         MAIN_ACTION,
-        f"une attaque est une action principale du joueur dont c'est le tour, pas {ashes.de(a.player)}",
+        f"une attaque est une action principale du joueur dont c'est le tour, pas {of(a.player)}",
         "actions.attack.player",
     )
     want = "phoenixborn" if a.kind == "heritier" else "unit"
@@ -151,7 +152,7 @@ def _check_legal(sc: AttackScenario) -> None:
         require(
             cards[n].controller == a.player and cards[n].kind == "unit",
             CONTROL,
-            f"{n} n'est pas une unité de l'arène {ashes.de(a.player)} : on n'attaque qu'avec les unités "
+            f"{n} n'est pas une unité de l'arène {of(a.player)} : on n'attaque qu'avec les unités "
             "que l'on contrôle, c'est-à-dire celles de sa propre arène",
             "actions.attack.attackers",
         )
@@ -179,7 +180,7 @@ def _check_legal(sc: AttackScenario) -> None:
         require(
             cards[defending].controller == defender,
             CONTROL,
-            f"{defending} n'est pas dans l'arène {ashes.de(defender)} : seul ce que {defender} contrôle "
+            f"{defending} n'est pas dans l'arène {of(defender)} : seul ce {que(defender)} contrôle "
             "peut bloquer ou protéger",
             "actions.attack",
         )
@@ -234,7 +235,7 @@ class _Attack(ashes_damage.DamageProcess):
             target = a.blockers.get(attacker, a.target)
             self.rec.step(
                 [HOW_MUCH_REDIRECTED, ashes.ATTACKS],
-                f"L'attaque {ashes.de(attacker)} est résolue seule (Attaquer un Héritier) : "
+                f"L'attaque {of(attacker)} est résolue seule (Attaquer un Héritier) : "
                 f"{self.values.get(attacker, 0)} contre {target}.",
             )
             redirect = (
@@ -251,7 +252,7 @@ class _Attack(ashes_damage.DamageProcess):
             self.rec.step(
                 [GUARD, ONE_TARGET],
                 f"{self.defender()} déclare {a.guards[0]} protecteur : il devient la nouvelle "
-                f"et seule cible de l'attaque, à la place {ashes.de(a.target)}.",
+                f"et seule cible de l'attaque, à la place {of(a.target)}.",
             )
         total = sum(self.values.get(n, 0) for n in a.attackers)
         detail = " + ".join(f"{self.values.get(n, 0)} ({n})" for n in a.attackers)
@@ -270,20 +271,20 @@ class _Attack(ashes_damage.DamageProcess):
             self.events.append(f"{source} → {target} : aucun dégât")
             self.rec.step(
                 [ZERO_ATTACK, NEGATIVE_ATTACK],
-                f"Valeur d'attaque {ashes.de(amount)} : l'attaque a bien lieu, mais n'inflige aucun "
+                f"Valeur d'attaque {of(amount)} : l'attaque a bien lieu, mais n'inflige aucun "
                 f"dégât à {target} et n'ajoute ni ne retire de blessure.",
             )
             return
         if redirect:
-            self.redirected.append(f"{amount} dégât(s) {ashes.de(source)}")
+            self.redirected.append(f"{amount} dégât(s) {of(source)}")
             self.rec.step(
                 [HOW_MUCH_REDIRECTED],
-                f"{self.defender()} joue {a.redirect_card} : les {amount} dégât(s) que "
-                f"{target} subirait {ashes.de(source)} vont à {a.redirect_to}.",
+                f"{self.defender()} joue {a.redirect_card} : les {amount} dégât(s) "
+                f"{que(target)} subirait {of(source)} vont à {a.redirect_to}.",
             )
             target = a.redirect_to
         self.events.append(f"{source} → {target} : {amount}")
-        event = ashes_damage.Event(target, source, a.player, f"l'attaque {ashes.de(source)}")
+        event = ashes_damage.Event(target, source, a.player, f"l'attaque {of(source)}")
         self.process(event, "damage", amount, 0)
 
     def defender(self) -> str:

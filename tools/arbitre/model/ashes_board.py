@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model import ashes
+from arbitre.model.core.french import of
 from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
@@ -217,7 +218,7 @@ class _Board:
         require(
             a.spell in p.hand,
             READY_SPELL,
-            f"{a.spell} n'est pas dans la main {ashes.de(a.player)}",
+            f"{a.spell} n'est pas dans la main {of(a.player)}",
             where,
         )
         p.hand.remove(a.spell)
@@ -238,7 +239,7 @@ class _Board:
         require(
             stack is not None and 0 in stack,
             EXHAUSTION,
-            f"{a.spell} n'a aucun exemplaire non épuisé dans le grimoire {ashes.de(a.player)}",
+            f"{a.spell} n'a aucun exemplaire non épuisé dans le grimoire {of(a.player)}",
             where,
         )
         assert stack is not None
@@ -291,7 +292,7 @@ class _Board:
 
     def take(self, p: BoardPlayer, d: Discard, where: str) -> str:
         if d.source == "pioche":
-            require(bool(p.deck), MEDITATE, f"le deck {ashes.de(p.name)} est vide", where)
+            require(bool(p.deck), MEDITATE, f"le deck {of(p.name)} est vide", where)
             return p.deck.pop(0)
         if d.source == "main":
             require(d.card in p.hand, MEDITATE, f"{d.card} n'est pas en main", where)
@@ -307,8 +308,8 @@ class _Board:
             return d.card
         self.rec.step(
             [FOCUS, FOCUS_LOST],
-            f"Un exemplaire {ashes.de(d.card)} quitte le grimoire : {before} → {len(stack)} "
-            f"exemplaire(s), le sort passe {ashes.de(focus_fr(before))} à "
+            f"Un exemplaire {of(d.card)} quitte le grimoire : {before} → {len(stack)} "
+            f"exemplaire(s), le sort passe {of(focus_fr(before))} à "
             f"{focus_fr(len(stack))}.",
         )
         return d.card
@@ -328,7 +329,7 @@ class _Board:
             if u.recover <= 0:
                 self.rec.step(
                     [RECOVER_VALUE, RECOVER_NOT_BELOW_ZERO],
-                    f"{u.name} a une valeur de regain {ashes.de(u.recover)} : on ne retire ni n'ajoute "
+                    f"{u.name} a une valeur de regain {of(u.recover)} : on ne retire ni n'ajoute "
                     f"de blessure ({u.wounds} restent).",
                 )
                 continue
@@ -354,7 +355,7 @@ class _Board:
                     p.spellboard[spell] = [max(t - 1, 0) for t in stack]
                     self.rec.step(
                         [RECOVERY, EXHAUSTION, FOCUS],
-                        f"{spell} {ashes.de(p.name)} : un jeton Épuisement est retiré de chacun de ses "
+                        f"{spell} {of(p.name)} : un jeton Épuisement est retiré de chacun de ses "
                         f"{len(stack)} exemplaire(s) ({stack} → {p.spellboard[spell]}).",
                     )
 

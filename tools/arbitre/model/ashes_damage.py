@@ -26,6 +26,7 @@ from arbitre.model.ashes import (
     Card,
     Trigger,
 )
+from arbitre.model.core.french import of, the
 from arbitre.model.core.sequence import Phase
 from arbitre.model.core.state import GameState
 from arbitre.model.core.state import Player as EnginePlayer
@@ -154,8 +155,8 @@ class _Engine:
             self.not_resolved.append(f"{t.card} : {t.ability}")
             self.rec.step(
                 [STEP[step], NO_REACTION_IN_PREPARE],
-                f"{label} : {t.card} est un sort réactif joué depuis la main ; pendant la "
-                f"{self.phase().name_fr}, il ne peut pas être joué (seulement pendant la phase "
+                f"{label} : {t.card} est un sort réactif joué depuis la main ; pendant "
+                f"{the(self.phase().name_fr)}, il ne peut pas être joué (seulement pendant la phase "
                 "de Tours des joueurs).",
             )
         if not matching:
@@ -231,7 +232,7 @@ class _Engine:
             )
             self.rec.step(
                 [STEP[WHEN_STEP[t.when]]],
-                f"L'arène de {owner} compte {occupied} unité(s) pour {player.battlefield} places"
+                f"L'arène {of(owner)} compte {occupied} unité(s) pour {player.battlefield} places"
                 f"{still} : {free} place(s) libre(s), {count} {e.conjuration} placée(s) sur "
                 f"{e.amount} demandée(s).",
             )
@@ -239,7 +240,7 @@ class _Engine:
             if not self.in_play(target):
                 self.rec.step(
                     [STEP[WHEN_STEP[t.when]]],
-                    f"{target} n'est plus en jeu : l'effet de {t.ability} n'a rien à faire.",
+                    f"{target} n'est plus en jeu : l'effet {of(t.ability)} n'a rien à faire.",
                 )
                 return
             self.rec.step(
@@ -349,9 +350,9 @@ class _Engine:
         assert cause is not None
         rules = [PROCESS, THREE_STEPS] + ([ATTACKS] if cause.attack else [])
         what = (
-            f"L'attaque de {cause.source} est entièrement résolue"
+            f"L'attaque {of(cause.source)} est entièrement résolue"
             if cause.attack
-            else (f"L'effet de {cause.source} est entièrement résolu")
+            else f"L'effet {of(cause.source)} est entièrement résolu"
         )
         self.rec.step(
             rules, f"{what} ; le processus de résolution des dégâts et destruction commence."

@@ -21,6 +21,7 @@ from typing import Any
 
 from arbitre.model import ashes, ashes_damage
 from arbitre.model.ashes_play import read_base
+from arbitre.model.core.french import of, que
 from arbitre.model.core.trace import Trace
 from arbitre.model.scenario import Fields, ScenarioError, Wrapping
 
@@ -174,12 +175,12 @@ class _Entry(ashes_damage.DamageProcess):
         if is_unit:
             self.rec.step(
                 [ARENA, CONTROL],
-                f"{e.card} entre en jeu dans l'arène {ashes.de(e.arena)}, qui la contrôle.",
+                f"{e.card} entre en jeu dans l'arène {of(e.arena)}, qui la contrôle.",
             )
         else:
             self.rec.step(
                 [NOT_A_UNIT_YET, UNIT],
-                f"{e.card} entre en jeu dans l'arène {ashes.de(e.arena)} en tant que {e.enters_as} : "
+                f"{e.card} entre en jeu dans l'arène {of(e.arena)} en tant {que(e.enters_as)} : "
                 "il ne devient une unité qu'après être entré en jeu, ce n'est donc pas une unité "
                 "qui entre en jeu.",
             )

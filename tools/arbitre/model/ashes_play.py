@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model import ashes, ashes_damage
+from arbitre.model.core.french import of
 from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.trace import Trace
 from arbitre.model.scenario import Fields, ScenarioError, Wrapping, require_in_play
@@ -290,7 +291,7 @@ class _Play(ashes_damage.DamageProcess):
         targets = [e.target for e in play.effects if e.target and e.targeted]
         self.rec.step(
             [ORDER, PAY_TARGET_RESOLVE],
-            f"{play.player} déclare toutes les cibles {ashes.de(play.card)} : "
+            f"{play.player} déclare toutes les cibles {of(play.card)} : "
             + (", ".join(dict.fromkeys(targets)) if targets else "aucune cible")
             + ".",
         )
@@ -350,7 +351,7 @@ class _Play(ashes_damage.DamageProcess):
         self.rec.step(
             [CANCEL_TARGETING, WHOLE_EFFECT, PAY_TARGET_RESOLVE],
             f"{r.player} joue {r.card} : {play.card} cible {', '.join(hit)}, une unité qu'il "
-            f"contrôle ; tous les effets {ashes.de(play.card)} sont annulés (l'« effet » est l'ensemble "
+            f"contrôle ; tous les effets {of(play.card)} sont annulés (l'« effet » est l'ensemble "
             "des effets de la carte), mais le coût déjà payé reste payé.",
         )
         return True
@@ -380,10 +381,10 @@ class _Play(ashes_damage.DamageProcess):
                 return self.ignore(
                     head,
                     label,
-                    f"le paquet Invocation {ashes.de(play.player)} n'a plus {ashes.de(e.conjuration)}",
+                    f"le paquet Invocation {of(play.player)} n'a plus {of(e.conjuration)}",
                 )
             if room <= 0:
-                return self.ignore(head, label, f"l'arène {ashes.de(owner)} n'a plus de place")
+                return self.ignore(head, label, f"l'arène {of(owner)} n'a plus de place")
             self.piles[play.player][e.conjuration] = left - 1
             name = e.conjuration
             self.game.put(ashes.Card(name, "unit", owner, life=e.life), ashes.ARENA, owner)
@@ -397,7 +398,7 @@ class _Play(ashes_damage.DamageProcess):
             )
             self.rec.step(
                 rules + [CONJURATIONS] + extra,
-                f"{head} : {name} est placée dans l'arène {ashes.de(owner)} ({room} place(s) libre(s))"
+                f"{head} : {name} est placée dans l'arène {of(owner)} ({room} place(s) libre(s))"
                 f"{whose}.",
             )
         elif e.kind == "take_dice":
@@ -448,7 +449,7 @@ class _Play(ashes_damage.DamageProcess):
         if e.kind == "destroy":
             return f"détruire {e.target}"
         if e.kind == "conjure":
-            return f"placer {e.conjuration} dans l'arène {ashes.de(e.arena)}"
+            return f"placer {e.conjuration} dans l'arène {of(e.arena)}"
         if e.kind == "take_dice":
             return f"reprendre {e.amount} dé(s) de la réserve inactive"
         if e.kind == "attach":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from arbitre.model.core.french import of
+from arbitre.model.core.french import of, que
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Trace
 from arbitre.model.core.triggers import Pending, TriggerQueue, in_turn_order
@@ -99,7 +99,7 @@ class _Attacks:
             self.discarded.append(f"{c.name} : Tenace")
             self.rec.step(
                 [PIERCING],
-                f"L'attaque a Perçant : la carte Tenace de {c.name} est défaussée avant les dégâts.",
+                f"L'attaque a Perçant : la carte Tenace {of(c.name)} est défaussée avant les dégâts.",
             )
         if amount <= 0:
             self.rec.step(rules, f"{why} : 0 dégât, {c.name} ne subit rien.")
@@ -156,7 +156,7 @@ class _Attacks:
                 [STATUS, STUNNED],
                 f"{enemy.name} est sonné : les cartes d'état passent avant toute autre capacité ; "
                 "la carte Sonné est défaussée à la place de l'attaque, et on ne considère pas "
-                f"que {enemy.name} a attaqué.",
+                f"{que(enemy.name)} a attaqué.",
             )
             return
         if enemy.webbed:
@@ -305,7 +305,7 @@ class _Attacks:
             got = self.deal(
                 defender,
                 amount,
-                f"Étape 4 : {total} − DEF {defender.defense} de {defender.name}",
+                f"Étape 4 : {total} − DEF {defender.defense} {of(defender.name)}",
                 [ATTACK, DEFENSE],
                 piercing,
             )
@@ -367,7 +367,7 @@ class _Attacks:
             if "a_distance" in enemy.keywords:
                 rec.step(
                     [RANGED],
-                    f"L'attaque est À distance : elle ignore Riposte {attacked.riposte} de {attacked.name}.",
+                    f"L'attaque est À distance : elle ignore Riposte {attacked.riposte} {of(attacked.name)}.",
                 )
             elif not self.alive(attacked.name):
                 rec.step(
@@ -380,7 +380,7 @@ class _Attacks:
                     f"{attacked.name} a été lui-même attaqué et a survécu : Riposte {attacked.riposte} "
                     f"inflige {attacked.riposte} dégât(s) à {enemy.name}.",
                 )
-                self.deal(enemy, attacked.riposte, f"Riposte de {attacked.name}", [RETALIATE])
+                self.deal(enemy, attacked.riposte, f"Riposte {of(attacked.name)}", [RETALIATE])
 
     def scheme(self, a: Activation, enemy: Character, n: int) -> None:
         """« Manigance (activation des ennemis) »: boost, flip, threat on the main scheme."""

@@ -15,6 +15,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import que
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Trace
 from arbitre.model.marvel_attacks import _Attacks
@@ -106,10 +107,6 @@ def read_reveal(name: str, data: Fields) -> RevealScenario:
         responses.append(MinionResponse(rf.str("card"), rf.int("damage", minimum=0)))
         rf.done()
     players = state.raw("players")
-    actions = data.sub("actions")
-    player = actions.str("player")
-    dealt = actions.int("dealt", 1, minimum=1)
-    actions.done()
     sc = read_attacks(
         name,
         Fields(
@@ -121,10 +118,12 @@ def read_reveal(name: str, data: Fields) -> RevealScenario:
             }
         ),
     )
-    if player not in sc.players:
-        raise ScenarioError("actions.player", f"{player!r} is not one of the players")
+    actions = data.sub("actions")
+    player = actions.player("player", sc.players)
+    dealt = actions.int("dealt", 1, minimum=1)
+    actions.done()
     if dealt > len(deck):
-        raise ScenarioError("actions.dealt", "more cards dealt than the deck holds")
+        raise ScenarioError(actions.where("dealt"), "more cards dealt than the deck holds")
     state.done()
     return RevealScenario(sc, player, dealt, deck, responses)
 
@@ -155,7 +154,7 @@ def run_reveal(rs: RevealScenario) -> Trace:
                 run.triggered.append(r.card)
                 rec.step(
                     [RESPONSE, ENTER],
-                    f"Réponse {r.card} : elle se déclenche après que {card.name} est entré en jeu, "
+                    f"Réponse {r.card} : elle se déclenche après {que(card.name)} est entré en jeu, "
                     "avant qu'il n'engage le joueur.",
                 )
                 run.deal(run.chars[card.name], r.damage, f"{r.card}", [RESPONSE])

@@ -10,6 +10,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.french import of, que
 from arbitre.model.core.trace import Recorder, Trace
 from arbitre.model.marvel_champions import GAME, STATUS_FR, Character
 from arbitre.model.marvel_player_effects import (
@@ -127,7 +128,7 @@ class _Run:
             if not tough:
                 rec.step(
                     rules + [TOUGH],
-                    f"{why} : ces dégâts ignorent la carte Tenace de {c.name}, qui reste en place.",
+                    f"{why} : ces dégâts ignorent la carte Tenace {of(c.name)}, qui reste en place.",
                 )
             else:
                 c.statuses.discard("tenace")
@@ -156,8 +157,8 @@ class _Run:
             c.hp = nxt
             self.rec.step(
                 [VILLAIN_DEFEATED],
-                f"{c.name} tombe à zéro point de vie : ce stade est vaincu, le stade suivant de "
-                f"{c.name} est révélé avec {nxt} PV (c'est toujours le même ennemi) ; "
+                f"{c.name} tombe à zéro point de vie : ce stade est vaincu, le stade suivant "
+                f"{of(c.name)} est révélé avec {nxt} PV (c'est toujours le même ennemi) ; "
                 f"{excess} dégât(s) en excès ne sont pas reportés, ses cartes d'état restent.",
             )
             return
@@ -250,7 +251,7 @@ class _Run:
         self.rec.step(
             [STUNNED if status == "sonne" else CONFUSED],
             f"{user.name} est {STATUS_FR[status].lower()} : la carte {STATUS_FR[status]} est "
-            f"défaussée à la place ({what}) ; on ne considère pas que {user.name} a {verb}.",
+            f"défaussée à la place ({what}) ; on ne considère pas {que(user.name)} a {verb}.",
         )
 
     def damage(self, eff: Effect, o: Occurrence, user: Character, frozen: list[str] | None) -> bool:
@@ -282,7 +283,7 @@ class _Run:
             rules.append(EXTRA)
         for b in self.bonus(eff, "damage_each"):
             amount += b.damage_each
-            parts.append(f"{b.damage_each} de {b.card} (chaque occurrence de dégâts)")
+            parts.append(f"{b.damage_each} {of(b.card)} (chaque occurrence de dégâts)")
             rules.append(MODIFIERS)
         tough = not (eff.ignores_tough_if and eff.ignores_tough_if in self.sc.traits[user.name])
         total = f"{' + '.join(parts)} = {amount}" if len(parts) > 1 else f"{amount}"
@@ -297,7 +298,7 @@ class _Run:
                     f"{target.name} a été attaqué et a Riposte {target.riposte} : il inflige "
                     f"{target.riposte} dégât(s) à {user.name}.",
                 )
-                self.deal(user, target.riposte, f"Riposte de {target.name}", [RETALIATE])
+                self.deal(user, target.riposte, f"Riposte {of(target.name)}", [RETALIATE])
             else:
                 rec.step([RETALIATE], f"{target.name} n'a pas survécu : pas de riposte.")
         if is_attack and target.kind == "sbire" and not self.alive(target.name):
@@ -311,7 +312,7 @@ class _Run:
             self.deal(
                 user,
                 hurt,
-                f"Dégâts consécutifs de {user.name}, après les capacités déclenchées par son attaque",
+                f"Dégâts consécutifs {of(user.name)}, après les capacités déclenchées par son attaque",
                 [CONSEQUENTIAL],
             )
 
@@ -370,14 +371,14 @@ class _Run:
         rules = [THREAT]
         for b in self.bonus(eff, "threat_each"):
             amount += b.threat_each
-            parts.append(f"{b.threat_each} de {b.card}")
+            parts.append(f"{b.threat_each} {of(b.card)}")
             rules.append(MODIFIERS)
         removed = min(amount, self.threat[name])
         self.threat[name] -= removed
         rec.step(
             rules,
             f"{eff.card} retire {' + '.join(parts) + ' = ' if len(parts) > 1 else ''}{amount} "
-            f"menace(s) de {name} "
+            f"menace(s) {of(name)} "
             f"({self.threat[name]} restante(s)).",
         )
         if self.threat[name] == 0 and name not in self.main:
@@ -419,7 +420,7 @@ class _Run:
             self.resolve_trigger(t, None)
             removed = min(t.remove, self.threat[name])
             self.threat[name] -= removed
-            rec.step([RESPONSE, THREAT], f"{t.card} retire {removed} menace(s) de {name}.")
+            rec.step([RESPONSE, THREAT], f"{t.card} retire {removed} menace(s) {of(name)}.")
 
     def heal(self, eff: Effect, o: Occurrence) -> None:
         """« Soigner »: remove damage, never above the hit points it started with; then the
@@ -431,7 +432,7 @@ class _Run:
         self.received[c.name] = self.received.get(c.name, 0) - healed
         self.rec.step(
             [HEAL],
-            f"{eff.card} soigne {healed} dégât(s) de {c.name} (un soin ne dépasse pas ses points "
+            f"{eff.card} soigne {healed} dégât(s) {of(c.name)} (un soin ne dépasse pas ses points "
             f"de vie ; {c.hp} PV).",
         )
         for status in sorted(c.statuses)[: o.discard_status]:
@@ -439,7 +440,7 @@ class _Run:
             self.discarded.append(f"{c.name} : {STATUS_FR[status]}")
             self.rec.step(
                 [HEAL, f"{G}/cartes-d-etat"],
-                f"{eff.card} défausse 1 carte d'état de {c.name}, quel que soit son type : "
+                f"{eff.card} défausse 1 carte d'état {of(c.name)}, quel que soit son type : "
                 f"{STATUS_FR[status]}.",
             )
 
@@ -467,8 +468,8 @@ class _Run:
         c.hp -= amount
         self.rec.step(
             [MODIFIERS, HIT_POINTS],
-            f"Le modificateur de {o.source} (+{amount} PV) prend fin : les points de vie de "
-            f"{c.name} reprennent la valeur qu'ils auraient sans lui ({max(c.hp, 0)}).",
+            f"Le modificateur {of(o.source)} (+{amount} PV) prend fin : les points de vie "
+            f"{of(c.name)} reprennent la valeur qu'ils auraient sans lui ({max(c.hp, 0)}).",
         )
         self.check_defeat(c)
 

@@ -193,8 +193,8 @@ class _Run:
             elif not active:
                 self.rec.step(
                     [COST],
-                    f"{p.card} est le premier allié du round, joué sous forme de "
-                    f"{form_fr[p.form]} : {s.name} n'est active que sous forme "
+                    f"{p.card} est le premier allié du round, joué sous forme "
+                    f"{of(form_fr[p.form])} : {s.name} n'est active que sous forme "
                     f"{of(form_fr[s.form or 'heros'])}, elle ne s'applique pas.",
                 )
             else:
@@ -210,7 +210,7 @@ class _Run:
         rec = self.rec
         reduction = p.reduction + self.first_ally(p)
         cost = max(p.printed - reduction, 0)
-        what = f"une capacité de {p.card}" if p.ability else p.card
+        what = f"une capacité {of(p.card)}" if p.ability else p.card
         aff = f" (affinité {AFFINITY_FR[p.affinity]})" if p.affinity else ""
         reduced = f", réduit de {reduction}" if reduction else ""
         rec.step(

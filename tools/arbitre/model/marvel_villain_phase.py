@@ -19,6 +19,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from arbitre.model.core.french import of
 from arbitre.model.core.trace import Trace
 from arbitre.model.marvel_attacks import _Attacks
 from arbitre.model.marvel_champions import (
@@ -138,7 +139,7 @@ def run_villain_phase(vp: VillainPhaseScenario) -> Trace:
     nxt = players[1 % len(players)]
     rec.step(
         [VILLAIN_PHASE, FIRST_PLAYER],
-        f"Phase du Méchant, étape 5 : le pion Premier joueur passe de {players[0]} à {nxt} ; le round se termine.",
+        f"Phase du Méchant, étape 5 : le pion Premier joueur passe {of(players[0])} à {nxt} ; le round se termine.",
     )
     result = run.result()
     result["encounter_cards"] = dealt

@@ -177,9 +177,7 @@ def read_out_of_play(
     for cf in records:
         name = cf.str("name")
         zone = cf.choice("zone", tuple(zones_fr))
-        player = cf.str("player", None)
-        if player is not None and player not in players:
-            raise ScenarioError(cf.where("player"), f"{player!r} is not one of the players")
+        player = cf.player("player", players, None)
         cf.done()
         places[name] = f"dans {zones_fr[zone]}" + (f" {of(player)}" if player else "")
     return places

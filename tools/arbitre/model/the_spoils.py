@@ -6,7 +6,7 @@
   scenario with `the_spoils_combat_read`; the tactics windows are `the_spoils_combat_tactics`,
   the assignment and application of damage `the_spoils_combat_damage`.
 - Other procedures: `the_spoils_play` (playing a card), `the_spoils_costs`, `the_spoils_pick`,
-  `the_spoils_events`, `the_spoils_triggers`.
+  `the_spoils_events` (its scenario read by `the_spoils_events_read`), `the_spoils_triggers`.
 """
 
 from __future__ import annotations

@@ -56,24 +56,17 @@ class TriggerScenario:
     order: list[str] = field(default_factory=list)  # the chooser's order; empty: as listed
 
 
-def _player(f: Fields, key: str, players: list[str], default: Any = None) -> str:
-    name = f.str(key) if default is None else f.str(key, default)
-    if name not in players:
-        raise ScenarioError(f.where(key), f"{name!r} is not one of the players")
-    return name
-
-
 def read_triggers(name: str, data: Fields) -> TriggerScenario:
     rulings = read_rulings(data, GAME)
     title = data.str("title")
     state = data.sub("state")
     players = state.str_list("players")
-    active = _player(state, "active_player", players)
+    active = state.player("active_player", players)
     resources: dict[str, dict[str, int]] = {}
     if state.has("resources"):
         rf = state.sub("resources")
         for player in sorted(rf.data):
-            _player(Fields({"p": player}, rf.where(player)), "p", players)
+            Fields({"p": player}, rf.where(player)).player("p", players)
             icons = rf.sub(player)
             resources[player] = {i: icons.int(i, minimum=0) for i in sorted(icons.data)}
             icons.done()
@@ -81,7 +74,7 @@ def read_triggers(name: str, data: Fields) -> TriggerScenario:
     modifiers = []
     for mf in state.records("modifiers", []):
         modifiers.append(
-            DrawModifier(mf.str("source"), _player(mf, "controller", players), mf.int("draw_bonus"))
+            DrawModifier(mf.str("source"), mf.player("controller", players), mf.int("draw_bonus"))
         )
         mf.done()
     state.done()
@@ -89,7 +82,7 @@ def read_triggers(name: str, data: Fields) -> TriggerScenario:
     event = actions.str("event")
     triggers: list[Pending] = []
     for tf in actions.records("triggers"):
-        source, controller = tf.str("source"), _player(tf, "controller", players)
+        source, controller = tf.str("source"), tf.player("controller", players)
         effect = Effect(tf.int("draw", 0, minimum=0), tf.str("text", ""))
         if not effect.draw and not effect.text:
             raise ScenarioError(tf.path, "a trigger draws cards (draw) or says what it does (text)")

@@ -2,7 +2,7 @@
 
 `of("Alice")` gives « d'Alice »; `the("manche")` « la manche », `the("annonce")` « l'annonce »,
 `of_the("début du tour")` « du début du tour », `this("manche")` « cette manche ».  The gender and
-number of a phase, step or turn name is that of its first word, looked up in `NOUNS`: a rules
+number of a phase, step, turn or zone name is that of its first word, looked up in `NOUNS`: a rules
 module that names a phase with a new head noun adds it there (tests/model/test_french.py renders
 every game's phase names and fails on an unknown one).
 """
@@ -12,24 +12,32 @@ from __future__ import annotations
 _VOWELS = "aeiouyhéèêàâîôûAEIOUYHÉÈÊÀÂÎÔÛ"
 _ELIDING = "aeiouyéèêàâîôûAEIOUYÉÈÊÀÂÎÔÛ"  # before a noun: no elision before h (« le héros »)
 
-# Head nouns of the sequences, phases and steps the rules modules name: "m"/"f", "p" for plural.
+# Head nouns of the sequences, phases, steps and zones the rules modules name: "m"/"f", "p" for
+# plural.
 NOUNS = {
     "annonce": "f",
+    "aventure": "f",
     "avancée": "f",
     "combat": "m",
     "comparaison": "f",
     "crépuscule": "m",
     "début": "m",
+    "deck": "m",
     "départages": "mp",
     "étape": "f",
     "fin": "f",
     "jour": "m",
+    "limbo": "m",
+    "main": "f",
     "manche": "f",
     "phase": "f",
+    "pile": "f",
+    "réserve": "f",
     "round": "m",
     "statistiques": "fp",
     "suite": "f",
     "tour": "m",
+    "zone": "f",
 }
 
 
@@ -38,13 +46,21 @@ H_ASPIRE = ("hache", "haine", "harpie", "hasard", "haut", "héraut", "héros", "
 
 
 def _elides(text: str) -> bool:
+    """Before a vowel or a mute h; not before an aspirated h, nor a y sounded as a consonant,
+    that is followed by a vowel (« que Yum Heart », « de Yannick »)."""
     word = text.split(" ", 1)[0].lower()
+    if word[:1] == "y" and word[1:2] in _ELIDING.lower():
+        return False
     return text[:1] in _VOWELS and not word.startswith(H_ASPIRE)
 
 
-def of(name: str) -> str:
-    """« de Bruno », « d'Alice », « de Héraut »."""
-    return f"d'{name}" if _elides(name) else f"de {name}"
+def of(name: object) -> str:
+    """« de Bruno », « d'Alice », « de Héraut », « de 3 »; « du Casse » for « Le Casse »."""
+    text = str(name)
+    for article, contracted in (("le ", "du "), ("les ", "des ")):
+        if text[: len(article)].lower() == article:
+            return contracted + text[len(article) :]
+    return f"d'{text}" if _elides(text) else f"de {text}"
 
 
 def que(text: str) -> str:

@@ -44,9 +44,7 @@ def read_turn(sequence: Sequence, game: str, name: str, data: Fields) -> TurnSce
     title = data.str("title")
     state = data.sub("state")
     players = state.str_list("players")
-    active = state.str("active_player")
-    if active not in players:
-        raise ScenarioError(state.where("active_player"), f"{active!r} is not one of the players")
+    active = state.player("active_player", players)
     conditions = state.str_list("conditions", [])
     for i, c in enumerate(conditions):
         if c not in sequence.conditions():
@@ -59,12 +57,10 @@ def read_turn(sequence: Sequence, game: str, name: str, data: Fields) -> TurnSce
         action = TurnAction(
             phase=af.str("phase"),
             action=af.choice("action", tuple(sorted(codes))),
-            player=af.str("player", active),
+            player=af.player("player", players, active),
             text=af.str("text", ""),
             field=af.path,
         )
-        if action.player not in players:
-            raise ScenarioError(af.where("player"), f"{action.player!r} is not one of the players")
         af.done()
         actions.append(action)
     check_turn(sequence, actions, active, conditions)

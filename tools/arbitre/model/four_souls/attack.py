@@ -428,12 +428,12 @@ class _Attack:
         ]
         if info.kills_on_death:
             parts.append("puis son effet de mort, au-dessus de la pile")
-        self.rec.step([MONSTER_DEATH], f"Mort de {m.name} : {', '.join(parts)}.")
+        self.rec.step([MONSTER_DEATH], f"Mort {of(m.name)} : {', '.join(parts)}.")
         if info.kills_on_death:
             victim = info.kills_on_death
             self.rec.step(
                 [MONSTER_DEATH],
-                f"L'effet de mort de {m.name}, en haut de la pile, se résout en premier : "
+                f"L'effet de mort {of(m.name)}, en haut de la pile, se résout en premier : "
                 f"{active.name} tue {victim}.",
             )
             self.player_dies(victim)

@@ -126,7 +126,7 @@ def _die(f: Fields, key: str) -> int:
     return value
 
 
-def _monster(f: Fields, game_prefix: str) -> Monster:
+def _monster(f: Fields, game_prefix: str, players: set[str]) -> Monster:
     m = Monster(
         name=f.str("name"),
         health=f.int("health", 1, minimum=1),
@@ -134,14 +134,14 @@ def _monster(f: Fields, game_prefix: str) -> Monster:
         attack=f.int("attack", 1, minimum=0),
         boss=f.bool("boss"),
         souls=f.int("souls", 1, minimum=1),
-        kills_on_death=f.str("kills_on_death", None),
+        kills_on_death=f.player("kills_on_death", players, None),
         monster=f.bool("monster", True),
         cannot_be_attacked=f.bool("cannot_be_attacked"),
         ruling=f.str("ruling", None),
         every_damage=f.int("every_damage", None, minimum=1),
         every_damage_text=f.str("every_damage_text", ""),
         curse=f.bool("curse"),
-        given_to=f.str("given_to", None),
+        given_to=f.player("given_to", players, None),
     )
     if m.curse and m.monster:
         raise ScenarioError(f.where("curse"), "a curse is a non-monster card (monster: false)")
@@ -192,7 +192,7 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
     monster = None
     deck: list[Monster] = []
     if target == "monstre":
-        monster = _monster(state.sub("monster"), f"{GAME}/")
+        monster = _monster(state.sub("monster"), f"{GAME}/", names)
         require(
             monster.monster,
             ATTACK,
@@ -200,17 +200,9 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
             "dessus du paquet de monstres",
             state.where("monster"),
         )
-    deck = [_monster(f, f"{GAME}/") for f in state.records("deck", [])]  # top first
+    deck = [_monster(f, f"{GAME}/", names) for f in state.records("deck", [])]  # top first
     if target == "paquet" and not deck:
         raise ScenarioError(state.where("deck"), "attacking the top of an empty monster deck")
-    for i, m in enumerate(([monster] if monster else []) + deck):
-        if m.kills_on_death is not None and m.kills_on_death not in names:
-            raise ScenarioError(
-                state.where("monster" if monster and i == 0 else "deck"),
-                f"kills_on_death: {m.kills_on_death!r} is not one of the players",
-            )
-        if m.given_to is not None and m.given_to not in names:
-            raise ScenarioError(state.where("deck"), f"given_to: {m.given_to!r} is not a player")
     cancel = None
     if state.has("soul_cancelled_by"):
         cf = state.sub("soul_cancelled_by")

@@ -263,7 +263,7 @@ class _Death:
 
     def damage(self, e: Event) -> None:
         h = self.p[e.target]
-        self.stack.push(StackItem(f"{e.amount} dégât(s) de {e.source}", None))
+        self.stack.push(StackItem(f"{e.amount} dégât(s) {of(e.source)}", None))
         self.rec.step(
             [RESOLVE_STACK],
             f"{e.source} doit infliger {e.amount} dégât(s) à {h.name} : les dégâts sont sur la "
@@ -327,7 +327,7 @@ class _Death:
                     self.turn_ended = True
                     self.rec.step(
                         [END_PHASE],
-                        f"Selon le texte de {r.source}, {name} passe quand même à la phase de fin.",
+                        f"Selon le texte {of(r.source)}, {name} passe quand même à la phase de fin.",
                     )
                 return
         self.stack.pop()

@@ -302,14 +302,14 @@ class _StackPlay:
             if aimed.item is not None:
                 self.discarded.append(p.source)
                 kept = (
-                    f" ; la destruction de {aimed.item} fait partie de l'effet : {aimed.item} "
+                    f" ; la destruction {of(aimed.item)} fait partie de l'effet : {aimed.item} "
                     "n'est pas détruit et reste en jeu (son utilisation n'est que retardée)"
                     if aimed.destroys_item
                     else ""
                 )
                 self.rec.step(
                     rules,
-                    f"{p.source} se résout : l'effet de {aimed.item} est annulé, retiré de la pile "
+                    f"{p.source} se résout : l'effet {of(aimed.item)} est annulé, retiré de la pile "
                     f"sans être résolu ; ce n'est pas une carte, rien n'est défaussé{kept}. Puis "
                     f"{p.source} va dans la défausse.",
                 )
