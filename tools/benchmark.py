@@ -12,6 +12,8 @@ bounded: a fixed number of queries and requests, a timeout on the server start.
 from __future__ import annotations
 
 import argparse
+import ctypes
+import gc
 import itertools
 import os
 import platform
@@ -401,14 +403,46 @@ def soak_queries(kb: KnowledgeBase, n: int, seed: int = 23):
         yield " ".join(parts)
 
 
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks "
+        "keepcost".split()
+    ]
+
+
+def _libc() -> ctypes.CDLL | None:
+    """glibc, for mallinfo2 and malloc_trim (None elsewhere: those columns are then blank)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = _MallInfo2
+        return libc
+    except (OSError, AttributeError):
+        return None
+
+
+def heap_mib(libc: ctypes.CDLL | None) -> tuple[float, float]:
+    """malloc's heap: bytes in use and bytes free but kept by the process, in MiB."""
+    if libc is None:
+        return float("nan"), float("nan")
+    info = libc.mallinfo2()
+    return (info.uordblks + info.hblkhd) / 1_048_576, info.fordblks / 1_048_576
+
+
 def soak(n: int) -> None:
     """Send `n` distinct random queries through the app's search (result cache included, no
-    HTTP) and print the process's memory as it goes: every cache is bounded, so it levels off."""
+    HTTP) and print the process's memory as it goes: every cache is bounded, so it levels off.
+
+    Besides RSS, the columns tell a leak from fragmentation: Python's live objects (pymalloc
+    blocks, in thousands), malloc's heap in use and malloc's heap free but not returned to the
+    system; at the end, RSS again after `malloc_trim(0)` hands the free heap back."""
+    from arbitre.search import analysis
     from arbitre.search.app import create_app
     from arbitre.search.searcher import Searcher as _Searcher
 
     paths = ProjectPaths(ROOT)
     kb = load_kb(paths)
+    libc = _libc()
     with tempfile.TemporaryDirectory(prefix="arbitre-soak-") as tmp:
         project = Path(tmp) / "project"
         project.mkdir()
@@ -420,14 +454,15 @@ def soak(n: int) -> None:
         start = rss_mib()
         print(f"soak: {n} distinct queries; RSS after start {start:.0f} MiB")
         print(
-            "| queries | RSS MiB | postings cache (terms) | fold cache | stem cache "
-            "| documents with cached tokens | s |"
+            "| queries | RSS MiB | Python objects (k) | malloc in use MiB | malloc free MiB "
+            "| postings cache (terms) | fold cache | stem cache | word games "
+            "| result cache | s |"
         )
-        print("|---:|---:|---:|---:|---:|---:|---:|")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         started = time.perf_counter()
         peak = start
         step = max(1, n // 20)
-        from arbitre.search import analysis
+        answers = getattr(live.render, "answers", None)
 
         for i, q in enumerate(soak_queries(kb, n), 1):
             try:
@@ -437,15 +472,22 @@ def soak(n: int) -> None:
             if i % step == 0 or i == n:
                 now = rss_mib()
                 peak = max(peak, now)
+                used, free = heap_mib(libc)
                 print(
-                    f"| {i} | {now:.0f} | {len(live.searcher._postings_cache)} | "
+                    f"| {i} | {now:.0f} | {sys.getallocatedblocks() / 1000:.0f} | {used:.0f} | "
+                    f"{free:.0f} | {len(live.searcher._postings_cache)} | "
                     f"{analysis._fold_cached.cache_info().currsize} | "
                     f"{analysis._stem_cached.cache_info().currsize} | "
-                    f"{len(live.searcher._tokens_cache)} | "
+                    f"{len(live.searcher._word_games)} | "
+                    f"{len(answers._items) if answers else 0} | "
                     f"{time.perf_counter() - started:.0f} |",
                     flush=True,
                 )
         print(f"soak: peak RSS {peak:.0f} MiB ({peak - start:+.0f} MiB over the start)")
+        if libc is not None:
+            gc.collect()
+            libc.malloc_trim(0)
+            print(f"soak: RSS after malloc_trim(0) {rss_mib():.0f} MiB")
 
 
 def neighbour_rows(project: Path, queries: list[str], quick: bool) -> tuple[list, list[str]]:

@@ -104,6 +104,28 @@ def test_oversized_request_line_is_a_json_400(port):
     assert status == 400
     assert headers["content-type"] == "application/json"
     assert set(json.loads(body)) == {"error"}
+    assert "request target (path and query) is longer than" in json.loads(body)["error"]
+
+
+def test_a_target_just_over_the_limit_is_refused_and_one_under_it_is_not(port):
+    from arbitre.search.server import MAX_TARGET
+
+    status, _headers, body = _request(port, "/api/health?x=" + "a" * MAX_TARGET)
+    assert status == 400 and "request target" in json.loads(body)["error"]
+    status, _headers, body = _request(port, "/api/health?x=" + "a" * (MAX_TARGET - 200))
+    assert status == 200
+
+
+def test_oversized_headers_are_a_json_400_that_says_so(port):
+    with _connect(port) as sock:
+        head = "GET /api/health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n"
+        head += "".join(f"X-Filler-{i}: {'b' * 1000}\r\n" for i in range(80))  # 80 kB
+        sock.sendall((head + "\r\n").encode())
+        raw = _read_all(sock)
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400")
+    assert b"content-type: application/json" in head.lower()
+    assert "request headers are longer than" in json.loads(body)["error"]
 
 
 def test_head_health_over_http(port):

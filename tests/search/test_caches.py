@@ -70,3 +70,43 @@ def test_the_result_cache_is_bounded_in_bytes(tiny_project):
         assert 0 < len(answers._items) < 28
     finally:
         own.close()
+
+
+def _invented(i: int) -> str:
+    """A word no index has, distinct for every i (« zqb », « zqc », …, « zqcb », …)."""
+    tag = ""
+    while True:
+        tag, i = "bcdfghjklmnpqrstvwxz"[i % 20] + tag, i // 20
+        if not i:
+            return "zq" + tag
+
+
+def _held(searcher) -> dict[str, int]:
+    """The size of every container a Searcher keeps."""
+    return {
+        name: len(value)
+        for name, value in vars(searcher).items()
+        if isinstance(value, dict | list | set)
+    }
+
+
+def test_no_searcher_cache_grows_with_words_the_index_does_not_have(tiny_project):
+    """A server sees endless distinct misspellings and invented words (the soak's queries
+    each have some): what a Searcher keeps per word is bounded by the index's own words, so
+    queries of new unknown words, beside known ones, leave every container as it was."""
+    from arbitre.search.indexer import current_generation
+    from arbitre.search.searcher import Searcher
+
+    own = Searcher(current_generation(tiny_project.index))
+    known = ["attaque", "carte épuisée", "dommages de combat", "joueur actif", "riposte", ""]
+    try:
+        own.warm()
+        for i in range(120):  # every known word's caches filled
+            own.search(f"{known[i % len(known)]} {_invented(i)}")
+        before = _held(own)
+        for i in range(120, 600):
+            own.search(f"{known[i % len(known)]} {_invented(i)} {_invented(i + 10_000)}")
+        grown = {k: (before.get(k), n) for k, n in _held(own).items() if n > before.get(k, 0)}
+        assert grown == {}
+    finally:
+        own.close()

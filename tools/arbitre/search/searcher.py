@@ -773,7 +773,8 @@ class Searcher:
                 else:
                     for docnum, tf in zip(ids, weights, strict=True):
                         scores[docnum] = lift * tf / (tf + BM25_K1)
-        self._cache_postings(key, scores)
+        if scores:  # a word the index lacks costs one lookup: caching it would let
+            self._cache_postings(key, scores)  # every invented word fill the cache
         return scores
 
     def _cache_postings(self, key: tuple[str, str], scores: dict[int, float]) -> None:
@@ -810,10 +811,11 @@ class Searcher:
             return cached
         reader = searcher.reader()
         scores: dict[int, float] = {}
-        if all(reader.doc_frequency("text", s) for s in stems):
-            words = [self._postings(reader, "text", s) for s in stems]
-            for docnum in Phrase("text", list(stems)).matcher(searcher).all_ids():
-                scores[docnum] = sum(w.get(docnum, 0.0) for w in words)
+        if not all(reader.doc_frequency("text", s) for s in stems):
+            return scores  # a word the index lacks: told by lookups, not worth caching
+        words = [self._postings(reader, "text", s) for s in stems]
+        for docnum in Phrase("text", list(stems)).matcher(searcher).all_ids():
+            scores[docnum] = sum(w.get(docnum, 0.0) for w in words)
         self._cache_postings(key, scores)
         return scores
 
@@ -926,7 +928,7 @@ class Searcher:
     def _word_game(self, reader: Any, word: str) -> str | None:
         """The game a word belongs to: the one that holds nearly all the entries using it
         (WORD_GAME_SHARE of at least WORD_GAME_MIN_DOCS), as « butin » is Four Souls' and
-        « manigance » Marvel Champions'.  Cached per stem."""
+        « manigance » Marvel Champions'.  Cached per stem the index has."""
         stemmed = stem(word)
         if stemmed in self._word_games:
             return self._word_games[stemmed]
@@ -940,7 +942,8 @@ class Searcher:
         owner = (
             game if count >= WORD_GAME_MIN_DOCS and count >= WORD_GAME_SHARE * len(docs) else None
         )
-        self._word_games[stemmed] = owner
+        if docs:  # cached for the index's own stems only: typos and invented words are
+            self._word_games[stemmed] = owner  # endless, and would grow it without bound
         return owner
 
     def _vocabulary_game(

@@ -7,7 +7,9 @@ Limits (per worker process):
   closed.  Slow clients and idle connections that never send anything are cut off.
 - KEEP_ALIVE: an idle kept-alive connection is closed after this many seconds.
 - CONCURRENCY: connections plus requests in progress; beyond it a request gets a 503.
-- the request line and headers: httptools refuses oversized ones (a 400).
+- MAX_TARGET, MAX_HEADERS: a request target (path and query) or request headers longer than
+  this are refused with a 400 that says which was too long (httptools itself would take
+  headers of any size, and refuses a target over 64 kB with a message that names nothing).
 
 Errors uvicorn itself sends (an unparsable or oversized request, the concurrency limit) are
 JSON of the API's shape, {"error": message}, like every error of the app.
@@ -34,6 +36,8 @@ log = logging.getLogger("arbitre.search.server")
 HEADER_TIMEOUT = 10.0
 KEEP_ALIVE = 5
 CONCURRENCY = 256
+MAX_TARGET = 16_384  # bytes of path and query: /api/search's 500 characters, percent-encoded
+MAX_HEADERS = 65_536  # bytes of header names and values, all headers of a request together
 STATUS_TEXT = {400: b"Bad Request", 408: b"Request Timeout", 503: b"Service Unavailable"}
 
 
@@ -76,6 +80,8 @@ class ArbitreHttpProtocol(HttpToolsProtocol):
     # Set by `serve`; a worker process reads it from the environment its parent gave it.
     header_timeout = float(os.environ.get("ARBITRE_HEADER_TIMEOUT") or HEADER_TIMEOUT)
     _header_timer: Any = None
+    _header_bytes = 0
+    _refusal: str | None = None  # why the request being parsed is refused
 
     def connection_made(self, transport: Any) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -87,7 +93,25 @@ class ArbitreHttpProtocol(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self._header_bytes = 0
         self._arm_header_timer()
+
+    def on_url(self, url: bytes) -> None:
+        if len(self.url) + len(url) > MAX_TARGET:
+            self._refuse(f"the request target (path and query) is longer than {MAX_TARGET} bytes")
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._header_bytes += len(name) + len(value)
+        if self._header_bytes > MAX_HEADERS:
+            self._refuse(f"the request headers are longer than {MAX_HEADERS} bytes in all")
+        super().on_header(name, value)
+
+    def _refuse(self, reason: str) -> None:
+        """Stop parsing this request: httptools turns the exception into a parser error, which
+        uvicorn answers with `send_400_response`, given `reason` here."""
+        self._refusal = reason
+        raise ValueError(reason)
 
     def on_headers_complete(self) -> None:
         self._disarm_header_timer()
@@ -113,7 +137,7 @@ class ArbitreHttpProtocol(HttpToolsProtocol):
         self.transport.close()
 
     def send_400_response(self, msg: str) -> None:
-        self.transport.write(_json_error(400, f"invalid HTTP request: {msg}"))
+        self.transport.write(_json_error(400, f"invalid HTTP request: {self._refusal or msg}"))
         self.transport.close()
 
     def _start_asgi_task(self, cycle: Any, app: Any) -> None:
