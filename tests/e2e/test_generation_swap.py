@@ -14,8 +14,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -28,6 +26,7 @@ from arbitre.importers.writer import render_game, write_files
 from arbitre.kb.load import load_kb
 from arbitre.search.indexer import build_index
 from tests.conftest import demo_import, make_entry
+from tests.e2e.serving import free_port, serving
 
 pytestmark = [
     pytest.mark.e2e,
@@ -35,12 +34,6 @@ pytestmark = [
 ]
 MAX_CONNECTIONS = 200
 SWAP_DEADLINE = 60.0  # seconds for both workers to serve the new generation
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _children(pid: int) -> set[int]:
@@ -114,29 +107,14 @@ def _search(connection: http.client.HTTPConnection, q: str) -> list[str]:
 def two_workers(demo_tree):
     """`arbitre serve --workers 2` on the demo project: (paths, port, server process)."""
     build_index(load_kb(demo_tree), demo_tree.index, root=demo_tree.root)
-    port = _free_port()
-    command = [sys.executable, "-m", "arbitre", "--root", str(demo_tree.root), "serve"]
-    command += ["--port", str(port), "--workers", "2", "--keep-alive", "60"]
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        start_new_session=True,  # its own process group: the workers stop with it
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while len(_workers(process.pid, port)) < 2 or not _answers(port):
-            assert process.poll() is None and time.monotonic() < deadline, "no server"
-            time.sleep(0.2)
+    port = free_port()
+    args = ["--port", str(port), "--workers", "2", "--keep-alive", "60"]
+
+    def ready(process) -> bool:
+        return len(_workers(process.pid, port)) >= 2 and _answers(port)
+
+    with serving(demo_tree.root, args, ready) as process:
         yield demo_tree, port, process
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 def _answers(port: int) -> bool:

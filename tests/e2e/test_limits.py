@@ -7,8 +7,6 @@ Bounded: at most 40 sockets, every read with a timeout, the server stopped at th
 from __future__ import annotations
 
 import json
-import os
-import signal
 import socket
 import subprocess
 import sys
@@ -23,17 +21,12 @@ from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths
 from arbitre.search.indexer import build_index
 from tests.conftest import demo_import
+from tests.e2e.serving import free_port, serving
 
 pytestmark = pytest.mark.e2e
 HEADER_TIMEOUT = 1.0
 CONCURRENCY = 30
 SCHEMATHESIS_EXAMPLES = 30  # per operation and phase: about 400 requests, under 10 s
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _connect(port: int, timeout: float = 10.0) -> socket.socket:
@@ -69,34 +62,11 @@ def port(tmp_path_factory):
     write_files(render_game(demo_import(), root))
     paths = ProjectPaths(root)
     build_index(load_kb(paths), paths.index, root=root)
-    number = _free_port()
-    command = [sys.executable, "-m", "arbitre", "--root", str(root), "serve", "--port", str(number)]
-    command += ["--header-timeout", str(HEADER_TIMEOUT), "--concurrency", str(CONCURRENCY)]
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if _request(number, "/api/health")[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert process.poll() is None and time.monotonic() < deadline, "no server"
-            time.sleep(0.2)
+    number = free_port()
+    args = ["--port", str(number), "--header-timeout", str(HEADER_TIMEOUT)]
+    args += ["--concurrency", str(CONCURRENCY)]
+    with serving(root, args, lambda _p: _request(number, "/api/health")[0] == 200):
         yield number
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 def test_oversized_request_line_is_a_json_400(port):

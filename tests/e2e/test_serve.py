@@ -6,25 +6,15 @@ One real uvicorn process on a free loopback port; everything else about the API 
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
 
 import pytest
 
+from tests.e2e.serving import free_port, serving
+
 pytestmark = pytest.mark.e2e
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _get(url: str) -> tuple[int, bytes]:
@@ -38,38 +28,11 @@ def _get(url: str) -> tuple[int, bytes]:
 @pytest.fixture(scope="module", params=[1, 2], ids=["1-worker", "2-workers"])
 def server(built_root, request):
     """`arbitre serve` in one process, then with two worker processes (as `make serve`)."""
-    port = _free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "arbitre", "--root", str(built_root), "serve"]
-    process = subprocess.Popen(
-        [*command, "--port", str(port), "--workers", str(request.param)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env=env,
-        start_new_session=True,  # its own process group: the workers stop with it
-    )
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise AssertionError(process.stdout.read().decode())
-            try:
-                if _get(base + "/api/health")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            raise AssertionError("server did not start within 60 s")
+    args = ["--port", str(port), "--workers", str(request.param)]
+    with serving(built_root, args, lambda _p: _get(base + "/api/health")[0] == 200, capture=True):
         yield base
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-        process.stdout.close()
 
 
 def test_health(server):
