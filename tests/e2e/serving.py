@@ -52,9 +52,11 @@ def serving(
             time.sleep(0.2)
         yield process
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
         try:
+            os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=15)
+        except ProcessLookupError:  # it exited by itself (its failure is already raised)
+            process.wait()
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
