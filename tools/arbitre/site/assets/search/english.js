@@ -3,8 +3,10 @@
 // query word matched against the glossary's English names by their stems (« fizzle » finds
 // « Fizzling »).  tests/browser/test_search.py compares it with the Python stemmer.
 
+import { at, cut, regionsR1R2, vowelTest } from "./snowball.js";
+
 const VOWELS = "aeiouy";
-const isVowel = (ch) => ch !== undefined && ch !== "" && VOWELS.includes(ch);
+const isVowel = vowelTest(VOWELS);
 const DOUBLES = ["bb", "dd", "ff", "gg", "mm", "nn", "pp", "rr", "tt"];
 const LI_ENDING = "cdeghkmnrt";
 const STEP0 = ["'s'", "'s", "'"];
@@ -32,26 +34,7 @@ const SPECIAL = {
   succeeding: "succeed",
 };
 
-const at = (s, i) => (i < 0 ? s[s.length + i] : s[i]);
-const cut = (s, n) => s.slice(0, Math.max(0, s.length - n)); // Python's s[:-n], n > 0
 
-function r1r2(word) {
-  let r1 = "";
-  let r2 = "";
-  for (let i = 1; i < word.length; i++) {
-    if (!isVowel(word[i]) && isVowel(word[i - 1])) {
-      r1 = word.slice(i + 1);
-      break;
-    }
-  }
-  for (let i = 1; i < r1.length; i++) {
-    if (!isVowel(r1[i]) && isVowel(r1[i - 1])) {
-      r2 = r1.slice(i + 1);
-      break;
-    }
-  }
-  return [r1, r2];
-}
 
 export function englishStem(input) {
   let word = input.toLowerCase();
@@ -73,7 +56,7 @@ export function englishStem(input) {
       }
     }
   } else {
-    [r1, r2] = r1r2(word);
+    [r1, r2] = regionsR1R2(word, isVowel);
   }
   const chop = (n) => {
     word = cut(word, n);

@@ -3,8 +3,10 @@
 // tests (« suffix in r2 »), as there.  tests/browser/test_search.py runs it on every word of
 // the corpus and compares with the Python stemmer.
 
+import { at, cut, regionsR1R2, vowelTest } from "./snowball.js";
+
 const VOWELS = "aeiouyâàëéêèïîôûù";
-const isVowel = (ch) => ch !== undefined && ch !== "" && VOWELS.includes(ch);
+const isVowel = vowelTest(VOWELS);
 
 const STEP1 = [
   "issements", "issement", "atrices", "atrice", "ateurs", "ations", "logies", "usions",
@@ -35,27 +37,7 @@ const STEP2B_A = new Set([
 ]);
 const STEP4 = ["ière", "Ière", "ion", "ier", "Ier", "e", "ë"];
 
-// Python's s[i] for a possibly negative index.
-const at = (s, i) => (i < 0 ? s[s.length + i] : s[i]);
-const cut = (s, n) => s.slice(0, s.length - n);
 
-function regions(word) {
-  let r1 = "";
-  let r2 = "";
-  for (let i = 1; i < word.length; i++) {
-    if (!isVowel(word[i]) && isVowel(word[i - 1])) {
-      r1 = word.slice(i + 1);
-      break;
-    }
-  }
-  for (let i = 1; i < r1.length; i++) {
-    if (!isVowel(r1[i]) && isVowel(r1[i - 1])) {
-      r2 = r1.slice(i + 1);
-      break;
-    }
-  }
-  return [r1, r2];
-}
 
 function regionRV(word) {
   let rv = "";
@@ -96,7 +78,7 @@ export function snowball(input) {
       if (word[i] === "y") word = setAt(word, i, "Y");
     }
   }
-  const [r1, r2] = regions(word);
+  const [r1, r2] = regionsR1R2(word, isVowel);
   let rv = regionRV(word);
 
   for (const suffix of STEP1) {
