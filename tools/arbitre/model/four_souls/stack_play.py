@@ -327,21 +327,13 @@ class _StackPlay:
                 f"résolu et défaussé en premier{still} ; puis {p.source} va dans la défausse.",
             )
             return
-        if p.kind == "relance":
+        if p.kind in ("relance", "fixe"):  # a reroll, or an effect that sets the result
             old = self.rolls[p.target]  # type: ignore[index]
             self.rolls[p.target] = p.die  # type: ignore[index,assignment]
+            how = "le jet est relancé, " if p.kind == "relance" else ""
             self.rec.step(
                 [ROLL],
-                f"{p.source} se résout : le jet est relancé, le résultat sur la pile passe de "
-                f"{old} à {p.die}.",
-            )
-            return
-        if p.kind == "fixe":
-            old = self.rolls[p.target]  # type: ignore[index]
-            self.rolls[p.target] = p.die  # type: ignore[index,assignment]
-            self.rec.step(
-                [ROLL],
-                f"{p.source} se résout : le résultat sur la pile passe de {old} à {p.die}.",
+                f"{p.source} se résout : {how}le résultat sur la pile passe de {old} à {p.die}.",
             )
             return
         if p.kind == "jet":
