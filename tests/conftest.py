@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from arbitre.chromium import CHROMIUM, CHROMIUM_ARGS
 from arbitre.importers.writer import render_game, write_files
 from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unresolved
 from arbitre.paths import ProjectPaths
@@ -124,20 +124,10 @@ def built_site(built_root: Path) -> Path:
 
 # -- Chromium: one Playwright per test session (its sync API cannot be started twice at once) --
 
-CHROMIUM = Path(os.environ.get("ARBITRE_CHROMIUM", "/usr/bin/chromium"))
 INSTALL_HINT = (
     "browser tests skipped: {why}. Install them with `apt-get install -y chromium` "
     "(Debian/Ubuntu; or set ARBITRE_CHROMIUM to a Chromium binary) and `make setup`."
 )
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def _missing_browser() -> str | None:

@@ -758,7 +758,9 @@ def static_search_rows(site: Path) -> list[tuple[str, str]]:
             f"total {(index_gz + code_gz) / 1024:.0f} kB gzipped",
         )
     )
-    chromium = Path(os.environ.get("ARBITRE_CHROMIUM", "/usr/bin/chromium"))
+    from arbitre.chromium import CHROMIUM as chromium
+    from arbitre.chromium import CHROMIUM_ARGS
+
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -773,11 +775,9 @@ def static_search_rows(site: Path) -> list[tuple[str, str]]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-    args += ["--disable-component-update", "--disable-sync", "--no-first-run"]
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(chromium), args=args)
+            browser = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS)
             firsts: list[float] = []
             for query in STATIC_QUERIES:
                 context = browser.new_context()

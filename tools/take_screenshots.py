@@ -17,16 +17,8 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from arbitre.chromium import CHROMIUM, CHROMIUM_ARGS
+
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 # name -> address on the site (a short link for the rule page: it opens with the judge tools)
 PAGES = {
@@ -53,7 +45,7 @@ def take(site: Path, out: Path) -> list[Path]:
     written: list[Path] = []
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             for view, size in VIEWPORTS.items():
                 phone = view == "phone"
                 context = browser.new_context(
