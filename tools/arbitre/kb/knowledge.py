@@ -19,11 +19,14 @@ class Game:
     authority: str = "official"  # or "community": who wrote the source (game.yaml)
     authority_quote: str | None = None  # the source's own words saying so
 
+    def __post_init__(self) -> None:
+        self.short_title = self.short_title or self.title
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "title": self.title,
-            "short_title": self.short_title or self.title,
+            "short_title": self.short_title,
             "source": self.source,
             "authority": self.authority,
             "authority_quote": self.authority_quote,

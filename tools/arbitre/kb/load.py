@@ -362,7 +362,7 @@ def read_tree(paths: ProjectPaths) -> LoadResult:
         game = Game(
             id=meta.get("id", game_dir.name),
             title=str(meta.get("title", game_dir.name)),
-            short_title=str(meta.get("short_title") or meta.get("title", game_dir.name)),
+            short_title=str(meta.get("short_title") or ""),
             source=str(meta.get("source", "")),
             documents=[(str(d["id"]), str(d["title"])) for d in meta["documents"]],
             authority=str(meta.get("authority", "official")),

@@ -298,7 +298,7 @@ def _focus_table(kb: KnowledgeBase) -> dict[str, Any]:
     (`Vocabulary.markers_in`, in its order), the title a focus line names a game by
     (`Searcher.game_title`), and the French reasons (`Focus.as_dict`)."""
     vocabulary = load_vocabulary()
-    titles = {g.id: g.short_title or g.title for g in kb.games}
+    titles = {g.id: g.short_title for g in kb.games}
     return {"markers": vocabulary.marker_keys(), "titles": titles, "reasons": FOCUS_REASONS}
 
 

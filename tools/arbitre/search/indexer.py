@@ -331,9 +331,7 @@ def build_index(
             "yaml_digest": yaml_digest(root),
             "entries": len(kb.entries),
             "games": sorted({e.game for e in kb.entries} | {g.id for g in kb.games}),
-            "game_titles": {
-                g.id: g.short_title or g.title for g in sorted(kb.games, key=lambda g: g.id)
-            },
+            "game_titles": {g.id: g.short_title for g in sorted(kb.games, key=lambda g: g.id)},
             "kinds": sorted({e.kind for e in kb.entries}),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "glossary": glossary_names(kb),

@@ -1020,7 +1020,7 @@ def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> 
                 items.append({"Glossaire": glossary})
         if kb.card_rulings(game.id):
             items.append({"Cartes": urls.page_file(cards_page_path(game.id))})
-        nav.append({game.short_title or game.title: items})
+        nav.append({game.short_title: items})
     nav.append({"Lexique français ↔ anglais": urls.page_file(urls.LEXICON_PAGE)})
     if examples:
         nav.append({"Écrire un scénario": urls.page_file(urls.SCENARIO_GUIDE_PAGE)})
