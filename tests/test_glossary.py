@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from arbitre.importers.text import fold
 from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths
+from arbitre.text import fold
 from tests.conftest import REPO
 
 

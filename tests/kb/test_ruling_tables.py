@@ -7,10 +7,10 @@ import pytest
 import yaml
 
 from arbitre.importers.rulings import proposals
-from arbitre.importers.text import fold
 from arbitre.kb.load import load_kb
 from arbitre.kb.ruling_table import load_table, table_problems
 from arbitre.paths import ProjectPaths
+from arbitre.text import fold
 from tests.conftest import REPO
 
 GAMES = ["the-spoils", "marvel-champions", "ashes", "four-souls", "altered"]

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from arbitre.importers.text import fold
 from arbitre.model.examples import load_scenarios, worked_examples
+from arbitre.text import fold
 
 SCENARIOS = load_scenarios()
 GAMES = sorted({s.game for s in SCENARIOS})

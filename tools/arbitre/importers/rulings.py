@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from arbitre.importers.text import fold
 from arbitre.kb.entry import AboutLink, CardLink, Entry
 from arbitre.kb.ruling_table import RulingTable
 from arbitre.kb.terms import TermMatcher, find_spans, fold_with_positions
+from arbitre.text import fold
 
 
 @dataclass(frozen=True)

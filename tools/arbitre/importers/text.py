@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 from importlib import resources
 from typing import Any
 
 import yaml
+
+from arbitre.text import fold
 
 NBSP_LIKE = "\u00a0\u202f\u2007\u2009\u200a\ufeff"
 
@@ -19,12 +20,6 @@ def normalize_chars(text: str) -> str:
     for ch in NBSP_LIKE:
         text = text.replace(ch, " ")
     return text
-
-
-def fold(text: str) -> str:
-    """Lowercase with accents removed: the comparison key for titles and aliases."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).replace("œ", "oe")
 
 
 def slugify(text: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.kb.entry import Entry
+from arbitre.text import fold
 
 
 @dataclass
@@ -78,8 +79,6 @@ class KnowledgeBase:
     def card_rulings(self, game: str) -> dict[str, list[str]]:
         """Card name -> the rulings of `game` that concern it, names sorted; a name keeps the
         first spelling met (« Voile Doré » / « Voile doré » are one card)."""
-        from arbitre.importers.text import fold
-
         names: dict[str, str] = {}
         found: dict[str, list[str]] = {}
         for e in self.entries:

@@ -28,26 +28,15 @@ from arbitre.kb.entry import (
     Unresolved,
 )
 from arbitre.kb.knowledge import Game, KnowledgeBase
+from arbitre.kb.problems import Problem
+from arbitre.kb.ruling_table import check_tables
 from arbitre.paths import ProjectPaths
+from arbitre.text import fold
 
 ID_PATTERN = re.compile(r"^[a-z0-9-]+/[a-z0-9][a-z0-9./-]*$")
 LINE_KEY = "__line__"  # in every mapping read: the line the mapping starts at
 KEY_LINES = "__key_lines__"  # in every mapping read: key -> the line the key is written on
 READ_KEYS = {LINE_KEY, KEY_LINES}
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    path: str
-    line: int
-    message: str
-    severity: str = "error"  # or "warning"
-    column: int | None = None
-
-    def __str__(self) -> str:
-        tag = "" if self.severity == "error" else "warning: "
-        where = f"{self.line}:{self.column}" if self.column else f"{self.line}"
-        return f"{self.path}:{where}: {tag}{self.message}"
 
 
 @dataclass
@@ -517,8 +506,6 @@ class _Known:
 
 def glossary_problems(kb: KnowledgeBase) -> list[Problem]:
     """Aliases claimed by two terms of the same game."""
-    from arbitre.importers.text import fold
-
     problems: list[Problem] = []
     claimed: dict[tuple[str, str], str] = {}
     for entry in kb.entries:
@@ -550,8 +537,6 @@ def load(paths: ProjectPaths) -> LoadResult:
         if (paths.root / rel).is_file()
     )
     result = resolve(result)
-    from arbitre.kb.ruling_table import check_tables
-
     extra = check_tables(paths.root, result.kb)
     if extra:
         result.problems = sorted(

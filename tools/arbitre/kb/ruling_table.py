@@ -25,10 +25,10 @@ from pathlib import Path
 
 import yaml
 
-from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.kb.load import Problem
+from arbitre.kb.problems import KeyLineLoader, Problem
+from arbitre.text import fold
 
 TABLE_FILE = "rulings.yaml"
 ROW_FIELDS = ("about", "cards", "note", "rejected")
@@ -55,19 +55,6 @@ class RulingTable:
         return self.rows.get(ruling)
 
 
-class _KeyLineLoader(yaml.SafeLoader):
-    """Records, for every mapping, the line of each key (under the key `__lines__`)."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
-        mapping = super().construct_mapping(node, deep=deep)
-        mapping["__lines__"] = {
-            key.value: key.start_mark.line + 1
-            for key, _ in node.value
-            if isinstance(key, yaml.ScalarNode)
-        }
-        return mapping
-
-
 def _strings(value: object) -> tuple[str, ...] | None:
     if value is None:
         return ()
@@ -81,7 +68,7 @@ def read_table(text: str, path: str) -> tuple[RulingTable, list[Problem]]:
     table = RulingTable(path)
     problems: list[Problem] = []
     try:
-        data = yaml.load(text, Loader=_KeyLineLoader)  # noqa: S506 (SafeLoader subclass)
+        data = yaml.load(text, Loader=KeyLineLoader)  # noqa: S506 (SafeLoader subclass)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = (mark.line + 1) if mark else 1

@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.text import fold
 
 LINKED_KINDS = ("rule", "faq", "example", "errata", "note")
 

@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.kb.terms import TermSpan, term_spans, used_in
@@ -39,6 +38,7 @@ from arbitre.site.text import (
     render_text,
     title_spans,
 )
+from arbitre.text import fold
 
 KIND_LABELS = {
     "section": "Section",

@@ -13,6 +13,7 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game
 from arbitre.site import urls
 from arbitre.site.text import escape_inline, plain_excerpt
+from arbitre.text import fold
 
 if TYPE_CHECKING:
     from arbitre.site.pages import Page, SiteData
@@ -32,8 +33,6 @@ def cards_page_path(game: str) -> str:
 
 def card_anchor(name: str) -> str:
     """« Voile Doré » -> « carte-voile-dore »."""
-    from arbitre.importers.text import fold
-
     slug = "".join(c if c.isalnum() else "-" for c in fold(name))
     return "carte-" + "-".join(p for p in slug.split("-") if p)
 

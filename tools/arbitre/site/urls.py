@@ -36,8 +36,8 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry
+from arbitre.text import fold
 
 if TYPE_CHECKING:
     from arbitre.kb.knowledge import KnowledgeBase
