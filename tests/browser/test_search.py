@@ -32,6 +32,8 @@ NATURAL_SETS = (  # players' questions
     "natural-holdout-queries.yaml",
     "natural2-dev-queries.yaml",
     "natural2-holdout-queries.yaml",
+    "natural3-dev-queries.yaml",
+    "natural3-holdout-queries.yaml",
 )
 QUERY_SETS = ("dev-queries.yaml", *HOLDOUT_SETS, *NATURAL_SETS)
 ENGINE = """async () => {

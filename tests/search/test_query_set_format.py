@@ -1,9 +1,11 @@
 """The blind natural query sets (#15): well formed, split as documented, every answer matchable.
 
-Two blind sets, each split in a tuning half and a held-apart half: `tests/data/natural-dev-queries.yaml`
-/ `natural-holdout-queries.yaml` (split seed 2026) and `natural2-dev-queries.yaml` /
-`natural2-holdout-queries.yaml` (written apart by someone else, split seed 2027). Both were written
-by reading an entry first and asking the question it answers. These tests never
+Three blind sets, each split in a tuning half and a held-apart half: `tests/data/natural-dev-queries.yaml`
+/ `natural-holdout-queries.yaml` (split seed 2026), `natural2-dev-queries.yaml` /
+`natural2-holdout-queries.yaml` (written apart by someone else, split seed 2027) and
+`natural3-dev-queries.yaml` / `natural3-holdout-queries.yaml` (a third writer, entries drawn and
+split with seed 2028). All were written by reading an entry first and asking the question it
+answers. These tests never
 search: they check the files themselves against the knowledge base, so a question whose expected
 snippet cannot match its entry (a typo, a re-import that changed the text) fails here, not as a
 silent miss in `arbitre eval`.
@@ -26,9 +28,11 @@ SETS = {
     "holdout": DATA / "natural-holdout-queries.yaml",
     "dev2": DATA / "natural2-dev-queries.yaml",
     "holdout2": DATA / "natural2-holdout-queries.yaml",
+    "dev3": DATA / "natural3-dev-queries.yaml",
+    "holdout3": DATA / "natural3-holdout-queries.yaml",
 }
 # (dev set, holdout set, seed of the per-game shuffle that split them)
-SPLITS = [("dev", "holdout", 2026), ("dev2", "holdout2", 2027)]
+SPLITS = [("dev", "holdout", 2026), ("dev2", "holdout2", 2027), ("dev3", "holdout3", 2028)]
 GAMES = ["the-spoils", "marvel-champions", "four-souls", "ashes", "altered"]
 FIELDS = ("game", "q", "type", "expect", "where")
 MIN_PER_GAME = 15
