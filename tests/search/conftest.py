@@ -275,7 +275,9 @@ def tiny_kb() -> KnowledgeBase:
         )
         for g in GAMES
     ]
-    return KnowledgeBase(games, entries)
+    # Players' questions (content/<game>/questions.yaml): words the entry's own text lacks.
+    questions = {"the-spoils/609.1f": ("Deux persos tapent la même cible, c'est synchro ?",)}
+    return KnowledgeBase(games, entries, questions=questions)
 
 
 @pytest.fixture(scope="session")

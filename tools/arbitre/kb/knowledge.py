@@ -40,6 +40,8 @@ class KnowledgeBase:
     games: list[Game]
     entries: list[Entry]
     locations: dict[str, tuple[str, int]] = field(default_factory=dict)  # id -> (yaml path, line)
+    # entry id -> players' questions it answers (`content/<game>/questions.yaml`, kb/questions.py)
+    questions: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_id: dict[str, Entry] = {}

@@ -29,6 +29,7 @@ from arbitre.kb.entry import (
 )
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.kb.problems import Problem
+from arbitre.kb.questions import load_questions
 from arbitre.kb.ruling_table import check_tables
 from arbitre.paths import ProjectPaths
 from arbitre.text import fold
@@ -538,6 +539,8 @@ def load(paths: ProjectPaths) -> LoadResult:
     )
     result = resolve(result)
     extra = check_tables(paths.root, result.kb)
+    result.kb.questions, asked = load_questions(paths.root, result.kb)
+    extra += asked
     if extra:
         result.problems = sorted(
             set(result.problems) | set(extra), key=lambda p: (p.path, p.line, p.message)

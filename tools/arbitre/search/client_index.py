@@ -52,8 +52,9 @@ from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.vocabulary import load_vocabulary
 
 CLIENT_FORMAT = 2
-# stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry)
-TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled")
+# stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry;
+# `phrased`: players' questions it answers)
+TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled", "phrased")
 EXACT_FIELDS = ("title_exact", "names_exact", "text_exact")  # folded, lengths kept
 KEYWORD_FIELDS = ("number_parents", "terms")  # space-separated keys, no lengths
 ID_FIELDS = ("number_key", "parent")  # one key per entry

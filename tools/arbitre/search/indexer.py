@@ -10,9 +10,9 @@ A reader opens whatever CURRENT names; a build writes a new generation, then poi
 it, then deletes older generations, so a search never sees a half-written index.
 
 `meta.json` records INDEX_FORMAT (bumped whenever the schema or analysis changes), the KB
-fingerprint (a hash of every entry), a digest of the YAML files the index was built from (so
-a stale index is detected without loading the YAML), and the glossary's names table used for
-query expansion.
+fingerprint (a hash of every entry and players' question), a digest of the YAML files the
+index was built from (so a stale index is detected without loading the YAML), and the
+glossary's names table used for query expansion.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from arbitre.search.analysis import (
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 14
+INDEX_FORMAT = 15
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -79,6 +79,7 @@ def make_schema() -> Schema:
         # entry's own words (searcher.FIELD_BOOSTS_STEMMED).
         asked=TEXT(analyzer=stemmed, phrase=False),
         ruled=TEXT(analyzer=stemmed, phrase=False),
+        phrased=TEXT(analyzer=stemmed, phrase=False),  # players' questions (kb/questions.py)
         display=STORED(),  # what a hit shows when it differs from `text` (a term's definition)
         text_exact=TEXT(analyzer=folded, phrase=False),
         url=STORED(),
@@ -104,11 +105,14 @@ class IndexStats:
 
 
 def kb_fingerprint(kb: KnowledgeBase) -> str:
-    """A hash of every entry's serialised form: equal fingerprints, equal search results."""
+    """A hash of every entry's serialised form and of the players' questions: equal
+    fingerprints, equal search results."""
     digest = hashlib.sha256(f"format {INDEX_FORMAT}\n".encode())
     for entry in sorted(kb.entries, key=lambda e: e.id):
         digest.update(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True).encode())
         digest.update(b"\n")
+    for entry_id in sorted(kb.questions):
+        digest.update(json.dumps([entry_id, kb.questions[entry_id]], ensure_ascii=False).encode())
     return digest.hexdigest()[:16]
 
 
@@ -279,6 +283,7 @@ def entry_document(
         "text_exact": text,
         "asked": asked,
         "ruled": ruled,
+        "phrased": " ; ".join(kb.questions.get(entry.id, ())),
         "display": display if display != text else "",
         "url": entry_url(entry, kb),
         "official": entry.official,

@@ -70,7 +70,10 @@ from arbitre.search.vocabulary import load_vocabulary
 
 # Field weights: how much a word matching in that field counts.
 # `asked` (the questions of the rulings about an entry) and `ruled` (the words of the entries
-# a ruling is about) count less than an entry's own text.
+# a ruling is about) count less than an entry's own text.  `phrased` (the players' questions
+# written for the entry, content/<game>/questions.yaml) counts as its text and, unlike the
+# lent fields, gives the entry the query's word: 0.5-2.0 measured alike on the tuning sets;
+# as lent words, the natural sets' recall@5 fell 0.924 -> 0.876.
 FIELD_BOOSTS_STEMMED = {
     "title": 3.0,
     "names": 3.0,
@@ -78,6 +81,7 @@ FIELD_BOOSTS_STEMMED = {
     "text": 1.0,
     "asked": 0.5,
     "ruled": 0.15,
+    "phrased": 1.0,
 }
 LENT_FIELDS = frozenset({"asked", "ruled"})
 FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
@@ -728,10 +732,11 @@ class Searcher:
                 if phrase == match.phrase:
                     continue
                 if len(phrase.stems) > 1:
-                    # « joue en premier » found as a phrase counts in full, on top of its
-                    # words (which, found apart, count only at THESAURUS_WEIGHT).
+                    # « joue en premier » is a synonym as a phrase only: its words apart are
+                    # not (« jeton de boost » for « jeton » does not make « boost » one).
                     for i in range(match.start, match.start + match.size):
                         plan.concepts[i].phrases.append((phrase.stems, share, scope))
+                    continue
                 for word in phrase.words:
                     if word in plan.corrected:
                         continue

@@ -619,9 +619,11 @@ export class Engine {
         // Compared by value, as the Python dataclasses are (a phrase may be in two groups).
         if (same(phrase)) continue;
         if (phrase.stems.length > 1) {
+          // A phrase is a synonym as a phrase only, not word by word (searcher._expand_synonyms).
           for (let i = match.start; i < match.start + match.size; i++) {
             plan.concepts[i].phrases.push([phrase.stems, share, scope]);
           }
+          continue;
         }
         for (const word of phrase.words) {
           if (plan.corrected.includes(word)) continue;
