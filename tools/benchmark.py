@@ -475,10 +475,10 @@ def soak(n: int) -> None:
                 used, free = heap_mib(libc)
                 print(
                     f"| {i} | {now:.0f} | {sys.getallocatedblocks() / 1000:.0f} | {used:.0f} | "
-                    f"{free:.0f} | {len(live.searcher._postings_cache)} | "
+                    f"{free:.0f} | {len(live.searcher.postings.cache)} | "
                     f"{analysis._fold_cached.cache_info().currsize} | "
                     f"{analysis._stem_cached.cache_info().currsize} | "
-                    f"{len(live.searcher._word_games)} | "
+                    f"{len(live.searcher.focus.word_games)} | "
                     f"{len(answers._items) if answers else 0} | "
                     f"{time.perf_counter() - started:.0f} |",
                     flush=True,

@@ -32,23 +32,24 @@ def test_searcher_caches_stay_bounded_over_many_distinct_queries(tiny):
     for _ in range(400):
         words = ["".join(random.choice("aeioulnrstcdp") for _ in range(random.randint(4, 12)))]
         tiny.search(" ".join(words * random.randint(1, 3)))
-    assert len(tiny._stored_cache) <= tiny.doc_count
-    assert len(tiny._folded_cache) <= tiny.doc_count
-    assert len(tiny._tokens_cache) <= tiny.doc_count
-    assert len(tiny._postings_cache) <= 50_001
+    assert len(tiny.postings.stored_cache) <= tiny.doc_count
+    assert len(tiny.postings.folded_cache) <= tiny.doc_count
+    assert len(tiny.presenter.tokens_cache) <= tiny.doc_count
+    assert len(tiny.postings.cache) <= 50_001
 
 
 def test_the_postings_cache_is_bounded_by_its_pairs_too(tiny_project, monkeypatch):
+    from arbitre.search import postings as postings_module
     from arbitre.search import searcher as searcher_module
     from arbitre.search.indexer import current_generation
 
     own = searcher_module.Searcher(current_generation(tiny_project.index))
-    monkeypatch.setattr(searcher_module, "POSTINGS_CACHE_ENTRIES", 10)
+    monkeypatch.setattr(postings_module, "POSTINGS_CACHE_ENTRIES", 10)
     try:
         for q in ("attaque", "carte épuisée", "dommages de combat", "personnage", "joueur actif"):
             own.search(q)
-            held = sum(len(scores) for scores in own._postings_cache.values())
-            assert held <= 10 or len(own._postings_cache) == 1
+            held = sum(len(scores) for scores in own.postings.cache.values())
+            assert held <= 10 or len(own.postings.cache) == 1
     finally:
         own.close()
 
@@ -82,12 +83,19 @@ def _invented(i: int) -> str:
 
 
 def _held(searcher) -> dict[str, int]:
-    """The size of every container a Searcher keeps."""
-    return {
-        name: len(value)
+    """The size of every container a Searcher keeps, its stages' included."""
+    held = {}
+    owners = {"searcher": searcher}
+    owners.update(
+        (name, value)
         for name, value in vars(searcher).items()
-        if isinstance(value, dict | list | set)
-    }
+        if type(value).__module__.startswith("arbitre.search.")
+    )
+    for owner, obj in owners.items():
+        for name, value in vars(obj).items():
+            if isinstance(value, dict | list | set):
+                held[f"{owner}.{name}"] = len(value)
+    return held
 
 
 def test_no_searcher_cache_grows_with_words_the_index_does_not_have(tiny_project):

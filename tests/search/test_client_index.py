@@ -76,7 +76,7 @@ def test_focus_intents_and_groups_come_from_the_python_tables():
     """The browser reads the game focus, the intents and the players' words from the index,
     not from a copy in JavaScript."""
     from arbitre.search.intent import INTENTS
-    from arbitre.search.searcher import FOCUS_REASONS
+    from arbitre.search.plan import FOCUS_REASONS
     from arbitre.search.thesaurus import load_thesaurus
     from arbitre.search.vocabulary import load_vocabulary
 
@@ -104,13 +104,13 @@ def test_focus_intents_and_groups_come_from_the_python_tables():
 def test_the_ranking_constants_are_the_searchers_and_the_engine_reads_each():
     from importlib import resources
 
-    from arbitre.search import searcher
+    from arbitre.search import weights
     from arbitre.search.client_index import RANKING_CONSTANTS, ranking_constants
 
     exported = ranking_constants()
-    assert exported["RERANK_DEPTH"] == searcher.RERANK_DEPTH
-    assert exported["FIELD_BOOSTS_STEMMED"] == searcher.FIELD_BOOSTS_STEMMED
-    assert exported["LENT_FIELDS"] == sorted(searcher.LENT_FIELDS)
+    assert exported["RERANK_DEPTH"] == weights.RERANK_DEPTH
+    assert exported["FIELD_BOOSTS_STEMMED"] == weights.FIELD_BOOSTS_STEMMED
+    assert exported["LENT_FIELDS"] == sorted(weights.LENT_FIELDS)
     assert json.loads(json.dumps(exported)) == exported
     engine = (
         resources.files("arbitre.site").joinpath("assets", "search", "engine.js").read_text("utf-8")

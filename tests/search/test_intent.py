@@ -99,7 +99,7 @@ def test_definition_scaffolding_is_not_searched():
 
 
 def test_a_definition_question_does_not_hold_glossary_entries_back():
-    from arbitre.search.searcher import INTENT_KIND_FACTORS, QUESTION_KIND_FACTORS
+    from arbitre.search.weights import INTENT_KIND_FACTORS, QUESTION_KIND_FACTORS
 
     assert QUESTION_KIND_FACTORS["glossary"] < 1 < INTENT_KIND_FACTORS["definition"]["glossary"]
 
@@ -107,7 +107,7 @@ def test_a_definition_question_does_not_hold_glossary_entries_back():
 def test_the_intent_bonus_stays_below_a_content_word():
     """An entry lacking one of two equally rare content words keeps (1/2)² of its score under
     the coordination factor: the intent bonus cannot make up for it."""
-    from arbitre.search.searcher import COORD_POWER, INTENT_BONUS
+    from arbitre.search.weights import COORD_POWER, INTENT_BONUS
 
     assert 1 < INTENT_BONUS < 1 / (0.5**COORD_POWER)
 

@@ -102,7 +102,7 @@ def test_a_misspelt_term_is_found_as_the_term(real):
 def test_a_term_is_not_shadowed_by_a_pair_of_running_text(real):
     """« d'endurance/Life » printed in a FAQ is a name pair without entries; analysed, it is
     « endurance », like The Spoils' term: the term must keep its entries."""
-    expansion = real._names["endurance"]["the-spoils"]
+    expansion = real.names.get("endurance")["the-spoils"]
     assert expansion.targets[0] == "the-spoils/glossaire/endurance"
 
 
@@ -246,9 +246,9 @@ def test_phrases_are_matched_in_text_folded_as_queries_are(real, real_kb):
     entry = next(e for e in real_kb.entries if "œ" in e.text)
     with real._whoosh() as searcher:
         docnum = next(
-            d for d in range(real.doc_count) if real._stored(searcher, d)["id"] == entry.id
+            d for d in range(real.doc_count) if real.postings.stored(searcher, d)["id"] == entry.id
         )
-        folded = real._folded_text(docnum, real._stored(searcher, docnum))
+        folded = real.postings.folded_text(docnum, real.postings.stored(searcher, docnum))
     word = next(w for w in entry.text.split() if "œ" in w)
     assert fold(word) in folded and "oe" in fold(word)
 

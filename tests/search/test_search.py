@@ -230,25 +230,25 @@ def test_a_thesaurus_phrase_counts_where_its_words_stand_in_a_row(tiny):
     stems = ("jou", "premi")
     with tiny._whoosh() as searcher:
         phrase_docs = {
-            searcher.stored_fields(d)["id"] for d in tiny._phrase_postings(searcher, stems)
+            searcher.stored_fields(d)["id"] for d in tiny.postings.phrase(searcher, stems)
         }
     assert "four-souls/regles/premier-joueur" in phrase_docs
     assert "four-souls/regles/tour" not in phrase_docs
 
 
 def test_a_question_whose_candidates_are_mostly_one_game_is_about_that_game(tiny):
-    from arbitre.search.searcher import GAME_FOCUS_FACTOR
+    from arbitre.search.weights import GAME_FOCUS_FACTOR
 
     by_game: dict[str, list[int]] = {}
-    for docnum, game in enumerate(tiny._doc_game):
+    for docnum, game in enumerate(tiny.doc_game):
         by_game.setdefault(game, []).append(docnum)
     a, b = by_game["the-spoils"][:3], by_game["altered"][:1]
     top = [(a[0], 10.0), (a[1], 9.0), (a[2], 8.0), (b[0], 8.5)]
-    assert tiny._candidates_game(top) == "the-spoils"
-    focused = dict(tiny._game_focus(top, "the-spoils"))
+    assert tiny.focus.of_candidates(top) == "the-spoils"
+    focused = dict(tiny.focus.step_back(top, "the-spoils"))
     assert focused[a[1]] == 9.0 and focused[b[0]] == 8.5 * GAME_FOCUS_FACTOR
     # Candidates spread over games: no game.
-    assert tiny._candidates_game([(a[0], 10.0), (b[0], 9.0)]) is None
+    assert tiny.focus.of_candidates([(a[0], 10.0), (b[0], 9.0)]) is None
 
 
 def test_a_query_using_only_one_games_names_is_about_that_game(tiny):
@@ -257,8 +257,8 @@ def test_a_query_using_only_one_games_names_is_about_that_game(tiny):
 
     def named(query):
         with tiny._whoosh() as searcher:
-            plan = tiny._plan(searcher.reader(), parse_query(query, GAMES))
-            return tiny._named_game(searcher, plan)
+            plan = tiny.understanding.plan(searcher.reader(), parse_query(query, GAMES))
+            return tiny.focus.named_game(searcher, plan)
 
     assert named("qui ramasse la pile de victoire ?") == "marvel-champions"
     # « épuisée » is a name of The Spoils and of Altered; « fugace » narrows it to Altered.
@@ -270,14 +270,14 @@ def test_a_query_using_only_one_games_names_is_about_that_game(tiny):
 
 
 def test_a_game_named_by_the_query_steps_the_others_back(tiny):
-    from arbitre.search.searcher import GAME_FOCUS_FACTOR
+    from arbitre.search.weights import GAME_FOCUS_FACTOR
 
     by_game: dict[str, list[int]] = {}
-    for docnum, game in enumerate(tiny._doc_game):
+    for docnum, game in enumerate(tiny.doc_game):
         by_game.setdefault(game, []).append(docnum)
     a, b = by_game["the-spoils"][0], by_game["altered"][:2]
     spread = [(a, 10.0), (b[0], 9.0), (b[1], 8.0)]
-    assert tiny._game_focus(spread, "altered") == [
+    assert tiny.focus.step_back(spread, "altered") == [
         (b[0], 9.0),
         (b[1], 8.0),
         (a, 10.0 * GAME_FOCUS_FACTOR),
@@ -285,7 +285,7 @@ def test_a_game_named_by_the_query_steps_the_others_back(tiny):
 
 
 def test_postings_read_a_block_at_a_time_match_whooshs_own_iteration(tiny):
-    from arbitre.search.searcher import _posting_blocks
+    from arbitre.search.postings import posting_blocks
 
     with tiny._whoosh() as searcher:
         reader = searcher.reader()
@@ -294,7 +294,7 @@ def test_postings_read_a_block_at_a_time_match_whooshs_own_iteration(tiny):
             for term in list(reader.lexicon(fieldname)):
                 ours = {
                     d: w
-                    for ids, weights in _posting_blocks(reader.postings(fieldname, term))
+                    for ids, weights in posting_blocks(reader.postings(fieldname, term))
                     for d, w in zip(ids, weights, strict=True)
                 }
                 theirs = dict(reader.postings(fieldname, term).items_as("weight"))
@@ -333,16 +333,16 @@ def test_a_phrase_pattern_decides_as_its_regex_does(real_kb):
     import itertools
 
     from arbitre.search.analysis import analyze, fold
-    from arbitre.search.searcher import _phrase_pattern
+    from arbitre.search.plan import phrase_pattern
 
-    pattern = _phrase_pattern(["carte", "placee"])
+    pattern = phrase_pattern(["carte", "placee"])
     assert pattern.search("la carte est placée face cachée".replace("é", "e"))
     assert not pattern.search("la carte est retournee")
     texts = [fold(f"{e.title or ''} \n {e.text}") for e in real_kb.entries[::7]]
     words = analyze("attaquer une carte placée face cachée dans la zone", stemmed=False)
     checked = 0
     for a, b in itertools.pairwise(words):
-        phrase = _phrase_pattern([a, b])
+        phrase = phrase_pattern([a, b])
         for text in texts:
             assert phrase.search(text) == (phrase.regex.search(text) is not None)
             checked += 1

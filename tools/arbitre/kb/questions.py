@@ -9,7 +9,7 @@ words, when that entry is the answer:
 
 They were written by reading each entry (never from a query set's misses), so that a question
 worded otherwise than the rulebook still finds its entry: the search indexes them into the
-entry's `phrased` field, weighed as the entry's own text (`search/searcher.py`). They are
+entry's `phrased` field, weighed as the entry's own text (`search/weights.py`). They are
 never shown as the document's words.  `load_questions` reads every game's file and reports a
 wrong id, a malformed value or a repeated question as `path:line: message`.
 """

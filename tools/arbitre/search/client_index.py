@@ -35,7 +35,7 @@ from arbitre.kb.entry import KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
 from arbitre.search import query as query_module
-from arbitre.search import searcher as searcher_module
+from arbitre.search import weights
 from arbitre.search.analysis import (
     ELISIONS,
     analyze,
@@ -47,7 +47,8 @@ from arbitre.search.analysis import (
 )
 from arbitre.search.indexer import entry_document, glossary_names
 from arbitre.search.intent import INTENTS
-from arbitre.search.searcher import FOCUS_REASONS, _english_key, _typed_key
+from arbitre.search.names import english_key, typed_key
+from arbitre.search.plan import FOCUS_REASONS
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.vocabulary import load_vocabulary
 
@@ -225,8 +226,8 @@ def _names_table(kb: KnowledgeBase) -> list[dict[str, Any]]:
         out.append(
             {
                 "key": key,
-                "typed": _typed_key(row["name"]),
-                "english": _english_key(key) if row["foreign"] else "",
+                "typed": typed_key(row["name"]),
+                "english": english_key(key) if row["foreign"] else "",
                 "game": row["game"],
                 "targets": row["targets"],
                 "titles": titles,
@@ -289,7 +290,7 @@ def ranking_constants() -> dict[str, Any]:
     """The searcher's ranking constants, by name, for the browser's engine (`useRanking`)."""
     out: dict[str, Any] = {}
     for name in RANKING_CONSTANTS:
-        value = getattr(searcher_module, name)
+        value = getattr(weights, name)
         out[name] = sorted(value) if isinstance(value, frozenset) else value
     return out
 

@@ -76,7 +76,7 @@ def make_schema() -> Schema:
         text=TEXT(analyzer=stemmed, stored=True),
         # A rule or term: the questions of the rulings about it (their `about` links); a
         # ruling: the titles and text of the entries it is about.  Weighed less than an
-        # entry's own words (searcher.FIELD_BOOSTS_STEMMED).
+        # entry's own words (weights.FIELD_BOOSTS_STEMMED).
         asked=TEXT(analyzer=stemmed, phrase=False),
         ruled=TEXT(analyzer=stemmed, phrase=False),
         phrased=TEXT(analyzer=stemmed, phrase=False),  # players' questions (kb/questions.py)

@@ -93,7 +93,7 @@ export class Analyzer {
   }
 }
 
-// Every word of `text`, folded, stop words included (searcher._typed_key).
+// Every word of `text`, folded, stop words included (names.typed_key).
 export function typedKey(text) {
   return (fold(text).match(new RegExp(`[${L}]+`, "gu")) || []).join(" ");
 }

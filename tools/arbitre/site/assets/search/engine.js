@@ -1,4 +1,4 @@
-// Arbitre's search in the browser: the plan of tools/arbitre/search/searcher.py (understand
+// Arbitre's search in the browser: the plan of tools/arbitre/search/searcher.py and its stages (understand
 // the query -> retrieve -> rank -> present) over the index `arbitre build` writes
 // (assets/search/index.json, from tools/arbitre/search/client_index.py).  Names follow the
 // Python code so that the two can be read side by side; the data both sides use (ranking
@@ -7,7 +7,7 @@
 import { englishStem } from "./english.js";
 import { Analyzer, NUMBER_RE, WORD_CHAR, fold, isRuleNumber, numberKey, typedKey } from "./analysis.js";
 
-// The ranking's constants are searcher.py's, read from the index (`ranking`, written by
+// The ranking's constants are weights.py's, read from the index (`ranking`, written by
 // client_index.py): one table for both sides.  Set by `useRanking` when an Engine is built.
 let FIELD_BOOSTS_STEMMED, LENT_FIELDS, FIELD_BOOSTS_EXACT, CARD_RULING_FACTOR, PHRASE_BONUS, INTENT_BONUS;
 let THESAURUS_WEIGHT, UNFOCUSED_WEIGHT, GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR;
@@ -156,7 +156,7 @@ export class Engine {
     );
   }
 
-  // A name's words by their English (Snowball) stems (searcher._english_key).
+  // A name's words by their English (Snowball) stems (names.english_key).
   englishKey(key) {
     return key.split(" ").map(englishStem).join(" ");
   }
@@ -261,7 +261,7 @@ export class Engine {
     return out;
   }
 
-  // BM25 contribution of one term to every document holding it (searcher._postings).
+  // BM25 contribution of one term to every document holding it (postings.Postings.scores).
   postings(field, term) {
     const key = field + "\u0000" + term;
     let scores = this.postingsCache.get(key);
@@ -595,7 +595,7 @@ export class Engine {
     return found;
   }
 
-  // The plan, and the game the query's words say it is about (searcher._understand): the
+  // The plan, and the game the query's words say it is about (Searcher._understand): the
   // synonyms of that game's players' vocabulary only expand then, not the other games'.
   understand(parsed) {
     const plan = this.plan(parsed);
@@ -619,7 +619,7 @@ export class Engine {
         // Compared by value, as the Python dataclasses are (a phrase may be in two groups).
         if (same(phrase)) continue;
         if (phrase.stems.length > 1) {
-          // A phrase is a synonym as a phrase only, not word by word (searcher._expand_synonyms).
+          // A phrase is a synonym as a phrase only, not word by word (understand.expand_synonyms).
           for (let i = match.start; i < match.start + match.size; i++) {
             plan.concepts[i].phrases.push([phrase.stems, share, scope]);
           }
@@ -642,7 +642,7 @@ export class Engine {
     }
   }
 
-  // -- game focus (searcher._word_focus) --------------------------------------------------
+  // -- game focus (focus.GameFocus.of_words) ----------------------------------------------
 
   wordFocus(parsed, plan) {
     const game = this.namedGame(plan);

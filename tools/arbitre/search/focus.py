@@ -1,0 +1,151 @@
+"""The game a query asked without a game filter is about, and why (its `Focus`).
+
+By its words (`of_words`): the one game whose glossary names the query uses, else the one game
+whose own words it uses (« butin », « Phoenixborn »); for a question with neither, by its
+candidates (`of_candidates`): the game most of the best answers' score belongs to.  The other
+games' candidates then step back (`step_back`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.search.analysis import is_rule_number, stem
+from arbitre.search.plan import Focus, Plan
+from arbitre.search.postings import Postings
+from arbitre.search.query import ParsedQuery
+from arbitre.search.vocabulary import load_vocabulary
+from arbitre.search.weights import (
+    GAME_FOCUS_DEPTH,
+    GAME_FOCUS_FACTOR,
+    GAME_FOCUS_SHARE,
+    WORD_GAME_MIN_DOCS,
+    WORD_GAME_SHARE,
+)
+
+
+class GameFocus:
+    """Tells a query's game from one index generation's entries and vocabulary."""
+
+    def __init__(self, postings: Postings, doc_game: list[str], games: list[str]) -> None:
+        self.postings = postings
+        self.doc_game = doc_game
+        self.games = games
+        self.word_games: dict[str, str | None] = {}  # stem -> its game (the index's stems only)
+
+    def of_words(self, searcher: Any, parsed: ParsedQuery, plan: Plan) -> Focus | None:
+        """The game a query asked without a game filter is about by its words, and why: the
+        game whose glossary names it uses (`named_game`), else the game whose own vocabulary
+        it uses (`_vocabulary_game`).  (A question with neither may still be focused later
+        by its candidates, `of_candidates`.)"""
+        game = self.named_game(searcher, plan)
+        if game:
+            words = [" ".join(plan.corrected[i] for i in span) for span in plan.named_spans]
+            return Focus(game, "glossary", sorted(set(words)))
+        found = self._vocabulary_game(searcher.reader(), parsed, plan)
+        if found:
+            return Focus(found[0], "vocabulary", found[1])
+        return None
+
+    def word_game(self, reader: Any, word: str) -> str | None:
+        """The game a word belongs to: the one that holds nearly all the entries using it
+        (WORD_GAME_SHARE of at least WORD_GAME_MIN_DOCS), as « butin » is Four Souls' and
+        « manigance » Marvel Champions'.  Cached per stem the index has."""
+        stemmed = stem(word)
+        if stemmed in self.word_games:
+            return self.word_games[stemmed]
+        docs: set[int] = set()
+        for fieldname in ("text", "title", "names"):
+            docs.update(self.postings.scores(reader, fieldname, stemmed))
+        counts: dict[str, int] = {}
+        for docnum in docs:
+            counts[self.doc_game[docnum]] = counts.get(self.doc_game[docnum], 0) + 1
+        game, count = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=("", 0))
+        owner = (
+            game if count >= WORD_GAME_MIN_DOCS and count >= WORD_GAME_SHARE * len(docs) else None
+        )
+        if docs:  # cached for the index's own stems only: typos and invented words are
+            self.word_games[stemmed] = owner  # endless, and would grow it without bound
+        return owner
+
+    def _vocabulary_game(
+        self, reader: Any, parsed: ParsedQuery, plan: Plan
+    ) -> tuple[str, list[str]] | None:
+        """The one game whose own words the query uses (and no other game's): words nearly
+        only its entries use, and the names and words `vocabulary.yaml` gives it (« Four
+        Souls », « Phoenixborn »).  With the words that tell it."""
+        vocabulary = load_vocabulary()
+        per_game: dict[str, list[str]] = {}
+        for word in plan.corrected:
+            if is_rule_number(word):
+                continue
+            owner = self.word_game(reader, word)
+            if owner:
+                per_game.setdefault(owner, []).append(word)
+        # A glossary name that only one game's glossary has and no other game's text uses is
+        # that game's word too (« retaliate » is Marvel Champions' Riposte), even when its
+        # entries are too few to tell.
+        for span, games in plan.named_spans.items():
+            if len(games) != 1:
+                continue
+            game = next(iter(games))
+            name = " ".join(plan.corrected[i] for i in span)
+            if name not in per_game.get(game, []) and self._name_users(reader, plan, span) <= games:
+                per_game.setdefault(game, []).append(name)
+        for game, markers in vocabulary.markers_in(parsed.text).items():
+            if game in self.games:
+                # « four souls » said once, not as « four », « souls » and « four souls ».
+                inside = {w for marker in markers for w in marker.split()}
+                kept = [w for w in per_game.get(game, []) if w not in inside]
+                per_game[game] = kept + markers
+        if len(per_game) != 1:
+            return None
+        game, words = next(iter(per_game.items()))
+        return game, words
+
+    def _name_users(self, reader: Any, plan: Plan, span: tuple[int, ...]) -> set[str]:
+        """The games whose entries' text has the words of a query span (all of them)."""
+        docs: set[int] | None = None
+        for i in span:
+            found = set(self.postings.scores(reader, "text", stem(plan.corrected[i])))
+            docs = found if docs is None else docs & found
+        return {self.doc_game[docnum] for docnum in docs or ()}
+
+    def named_game(self, searcher: Any, plan: Plan) -> str | None:
+        """The one game whose vocabulary every glossary name in the query belongs to, if any.
+
+        A name belongs to the games whose glossary has it and to those whose text uses it
+        (« zone de mana » is Altered's alone; « face cachée », a glossary term of The Spoils,
+        is also printed in Altered's rules).  A query using only names of one game is about it.
+        """
+        if not plan.named_spans:
+            return None
+        reader = searcher.reader()
+        common = set(self.games)
+        for span, games in plan.named_spans.items():
+            stems = tuple(stem(plan.corrected[i]) for i in span)
+            if len(stems) > 1:
+                docs = self.postings.phrase(searcher, stems)
+            else:
+                docs = self.postings.scores(reader, "text", stems[0])
+            common &= games | {self.doc_game[docnum] for docnum in docs}
+            if not common:
+                return None
+        return next(iter(common)) if len(common) == 1 else None
+
+    def of_candidates(self, top: list[tuple[int, float]]) -> str | None:
+        """The game most of the best candidates' score belongs to (GAME_FOCUS_SHARE of the
+        first GAME_FOCUS_DEPTH), if one does."""
+        mass: dict[str, float] = {}
+        for docnum, score in top[:GAME_FOCUS_DEPTH]:
+            g = self.doc_game[docnum]
+            mass[g] = mass.get(g, 0.0) + score
+        total = sum(mass.values()) or 1.0
+        game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
+        return game if game and share / total >= GAME_FOCUS_SHARE else None
+
+    def step_back(self, top: list[tuple[int, float]], game: str) -> list[tuple[int, float]]:
+        """A query asked without a game but about one: the other games' candidates step back."""
+        out = [(d, sc if self.doc_game[d] == game else sc * GAME_FOCUS_FACTOR) for d, sc in top]
+        out.sort(key=lambda item: (-item[1], item[0]))
+        return out

@@ -1,0 +1,104 @@
+"""The query plan, as data: what a query was understood to ask, before anything is retrieved.
+
+`understand.py` builds it (words and their corrections, each word's terms per field with their
+weights and provenance, glossary names, synonyms, phrases); `focus.py` adds the game a query
+is about; the searcher retrieves and ranks with it; `explain` prints it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from whoosh.query import Term
+
+from arbitre.search.analysis import stem
+
+
+@dataclass
+class Expansion:
+    targets: list[str]  # entry ids the glossary name designates
+    words: list[str]  # folded words of the French title it expands to
+    titles: set[str] = field(default_factory=set)  # the French titles, as analyzed word keys
+    positions: set[int] = field(default_factory=set)  # query words the name covers
+    foreign: bool = False  # an English original or the other half of a « Vitesse/Speed » pair
+    game: str = ""  # the game whose glossary has the name
+
+
+@dataclass
+class Concept:
+    """One word of the query: every term that counts as finding it, and how rare it is."""
+
+    terms: list[Term]
+    weight: float
+    # Phrases: stems, weight, and the games where they count (None: all).
+    phrases: list[tuple[tuple[str, ...], float, frozenset[str] | None]] = field(
+        default_factory=list
+    )
+    # Terms that count only in some games' entries (a game's own synonyms).
+    scoped: list[tuple[Term, frozenset[str]]] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    words: list[str]
+    corrected: list[str]
+    concepts: list[Concept] = field(default_factory=list)
+    boosted_ids: dict[str, float] = field(default_factory=dict)
+    mentions: dict[str, float] = field(default_factory=dict)  # glossary id -> weight of its users
+    names: set[str] = field(default_factory=set)
+    whole_name: bool = False
+    # Query word positions that spell a glossary name -> the games whose glossary has it.
+    named_spans: dict[tuple[int, ...], set[str]] = field(default_factory=dict)
+    phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
+    # What the query was expanded to, for `explain`: (query words, added words, provenance).
+    synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)
+
+
+FOCUS_REASONS = {  # why a query was taken to be about a game (the site's search says it too)
+    "glossary": "termes de son glossaire",
+    "vocabulary": "mots propres à ce jeu",
+    "candidates": "la plupart des meilleures réponses en viennent",
+}
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The game a query without a game filter was taken to be about, and why."""
+
+    game: str
+    reason: str  # "glossary", "vocabulary" (the game's own words), "candidates"
+    words: list[str]  # the query words that tell it
+
+    def as_dict(self, title: str) -> dict[str, Any]:
+        because = FOCUS_REASONS[self.reason]
+        if self.words:
+            because += " : " + ", ".join(f"« {w} »" for w in self.words)
+        return {
+            "game": self.game,
+            "title": title,
+            "reason": self.reason,
+            "words": list(self.words),
+            "message": f"dans {title} ({because})",
+        }
+
+
+@dataclass(frozen=True)
+class PhrasePattern:
+    """Folded words in this order, any inflection, at most two (stop) words apart."""
+
+    regex: re.Pattern[str]
+    stems: tuple[str, ...]
+
+    def search(self, folded: str) -> bool:
+        # The regex backtracks over the whole text; most candidates lack one of the stems,
+        # which a substring test tells for a fraction of the cost.
+        return all(s in folded for s in self.stems) and self.regex.search(folded) is not None
+
+
+def phrase_pattern(words: list[str]) -> PhrasePattern:
+    """Folded words in this order, any inflection, at most two (stop) words apart."""
+    stems = tuple(stem(w) for w in words)
+    parts = [re.escape(s) + r"\w*" for s in stems]
+    return PhrasePattern(re.compile(r"\b" + r"(?:\W+\w+){0,2}?\W+".join(parts)), stems)

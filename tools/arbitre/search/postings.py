@@ -1,0 +1,158 @@
+"""Retrieval's primitives over one index generation: each term's BM25 contribution to every
+document holding it, the documents holding a phrase, and each document's stored fields.
+
+Everything here is cached per generation and bounded whatever the queries: a term's scores
+(emptied at POSTINGS_CACHE_TERMS terms or POSTINGS_CACHE_ENTRIES pairs), a field's length
+norms (one list per field), a document's stored fields and folded text (one per document).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+from whoosh.codec.whoosh3 import W3LeafMatcher
+from whoosh.query import Phrase
+
+from arbitre.search.analysis import fold
+from arbitre.search.weights import BM25_B, BM25_K1
+
+# The per-term score cache is emptied when it reaches either bound (about 25 MB when full).
+POSTINGS_CACHE_TERMS = 50_000
+POSTINGS_CACHE_ENTRIES = 300_000
+
+
+class Postings:
+    """BM25 scores per (field, term), phrase matches, and the documents' stored fields."""
+
+    def __init__(self, doc_count: int) -> None:
+        self.doc_count = doc_count
+        self.cache: dict[tuple[str, str], dict[int, float]] = {}
+        self.cached_pairs = 0  # (document, score) pairs held by `cache`
+        self._lengths: dict[str, list[int]] = {}
+        self._norms: dict[str, list[float] | None] = {}
+        self.stored_cache: dict[int, dict[str, Any]] = {}
+        self.folded_cache: dict[int, str] = {}
+
+    def scores(self, reader: Any, fieldname: str, text: str) -> dict[int, float]:
+        """BM25 contribution of one term to every document holding it (cached per term).
+
+        Scoring term by term from cached posting dictionaries is several times faster than
+        whoosh's tree of union matchers for queries of dozens of terms, and it tells for free
+        which query word each document matched (the coordination factor needs that).
+        """
+        key = (fieldname, text)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
+        scores: dict[int, float] = {}
+        df = reader.doc_frequency(fieldname, text)
+        if df:
+            n = self.doc_count
+            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            lift = idf * (BM25_K1 + 1)
+            norms = self.norms(reader, fieldname)
+            for ids, weights in posting_blocks(reader.postings(fieldname, text)):
+                if norms:
+                    for docnum, tf in zip(ids, weights, strict=True):
+                        scores[docnum] = lift * tf / (tf + norms[docnum])
+                else:
+                    for docnum, tf in zip(ids, weights, strict=True):
+                        scores[docnum] = lift * tf / (tf + BM25_K1)
+        if scores:  # a word the index lacks costs one lookup: caching it would let
+            self._keep(key, scores)  # every invented word fill the cache
+        return scores
+
+    def _keep(self, key: tuple[str, str], scores: dict[int, float]) -> None:
+        """Keep a term's scores, emptying the cache first when it holds POSTINGS_CACHE_TERMS
+        terms or POSTINGS_CACHE_ENTRIES (document, score) pairs: its memory is bounded
+        whatever the queries (each distinct query word adds terms)."""
+        if (
+            len(self.cache) >= POSTINGS_CACHE_TERMS
+            or self.cached_pairs + len(scores) > POSTINGS_CACHE_ENTRIES
+        ):
+            self.cache.clear()
+            self.cached_pairs = 0
+        self.cache[key] = scores
+        self.cached_pairs += len(scores)
+
+    def norms(self, reader: Any, fieldname: str) -> list[float] | None:
+        """BM25's k1 × length normalization of every document in a field (None: the field keeps
+        no lengths), computed once per field."""
+        if fieldname not in self._norms:
+            lengths = self._field_lengths(reader, fieldname)
+            norms = None
+            if lengths:
+                avg = sum(lengths) / len(lengths) or 1.0
+                norms = [BM25_K1 * (1 - BM25_B + BM25_B * length / avg) for length in lengths]
+            self._norms[fieldname] = norms
+        return self._norms[fieldname]
+
+    def _field_lengths(self, reader: Any, fieldname: str) -> list[int]:
+        lengths = self._lengths.get(fieldname)
+        if lengths is None:
+            if reader.schema[fieldname].scorable:
+                lengths = [
+                    reader.doc_field_length(d, fieldname) or 0 for d in range(self.doc_count)
+                ]
+            else:
+                lengths = []
+            self._lengths[fieldname] = lengths
+        return lengths
+
+    def phrase(self, searcher: Any, stems: tuple[str, ...]) -> dict[int, float]:
+        """Documents whose text has these stems in a row (stop words aside), each scored with
+        the sum of the words' BM25 contributions (cached per phrase)."""
+        key = ("phrase", " ".join(stems))
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
+        reader = searcher.reader()
+        scores: dict[int, float] = {}
+        if not all(reader.doc_frequency("text", s) for s in stems):
+            return scores  # a word the index lacks: told by lookups, not worth caching
+        words = [self.scores(reader, "text", s) for s in stems]
+        for docnum in Phrase("text", list(stems)).matcher(searcher).all_ids():
+            scores[docnum] = sum(w.get(docnum, 0.0) for w in words)
+        self._keep(key, scores)
+        return scores
+
+    def stored(self, searcher: Any, docnum: int) -> dict[str, Any]:
+        """A document's stored fields, kept in memory after the first read.
+
+        An index generation never changes, and whoosh decompresses and unpickles the stored
+        fields on every read: for the 60 candidates a query re-ranks that was most of its cost.
+        """
+        fields = self.stored_cache.get(docnum)
+        if fields is None:
+            fields = self.stored_cache[docnum] = searcher.stored_fields(docnum)
+        return fields
+
+    def folded_text(self, docnum: int, fields: dict[str, Any]) -> str:
+        """Title and text folded as query words are (« cœur » -> « coeur »), for phrase
+        matching (cached per document)."""
+        folded = self.folded_cache.get(docnum)
+        if folded is None:
+            raw = (fields.get("title") or "") + " \n " + (fields.get("text") or "")
+            folded = fold(raw)
+            self.folded_cache[docnum] = folded
+        return folded
+
+
+def posting_blocks(matcher: Any) -> Iterator[tuple[Any, Any]]:
+    """A term's postings as (document numbers, weights), a block at a time.
+
+    whoosh's own iteration costs three method calls per posting; its on-disk matcher already
+    holds each block as two arrays, which this reads directly.  Any other matcher (several
+    segments, deletions) goes through the public API.
+    """
+    if isinstance(matcher, W3LeafMatcher):
+        while matcher.is_active():
+            matcher._read_ids()
+            matcher._read_weights()
+            yield matcher._ids, matcher._weights
+            matcher._next_block()
+    else:
+        items = list(matcher.items_as("weight"))
+        yield [d for d, _ in items], [w for _, w in items]

@@ -1,0 +1,104 @@
+"""Presentation: a hit as the API returns it, with a snippet around its matched words.
+
+The snippet is a window of the text around the most matches, HTML-escaped, each match marked
+(`MARK`); which stems to mark comes from the plan (`highlight_terms`: a game's own synonyms are
+marked in that game's entries only).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from arbitre.search.plan import Plan
+from arbitre.search.postings import Postings
+
+MARK = ("<mark>", "</mark>")
+
+
+class Presenter:
+    """Turns one index generation's documents into hits."""
+
+    def __init__(self, postings: Postings, stemmed: Any) -> None:
+        self.postings = postings
+        self._stemmed = stemmed  # the French analyzer, with character offsets
+        self.tokens_cache: dict[int, list[tuple[str, int, int]]] = {}
+
+    def hit(self, searcher: Any, docnum: int, score: float, terms: set[str]) -> dict[str, Any]:
+        fields = self.postings.stored(searcher, docnum)
+        text = fields.get("display") or fields.get("text") or ""
+        return {
+            "id": fields["id"],
+            "game": fields["game"],
+            "document": fields["document"],
+            "kind": fields["kind"],
+            "number": fields.get("number") or None,
+            "title": fields.get("title") or None,
+            "text": text,
+            "url": fields["url"],
+            "authority": fields.get("authority") or "official",
+            "score": score,
+            "highlights": self.snippet(text, terms, tokens=self.tokens(docnum, text)),
+        }
+
+    def tokens(self, docnum: int, text: str) -> list[tuple[str, int, int]]:
+        """The stemmed terms of a hit's text with their offsets (cached per document)."""
+        tokens = self.tokens_cache.get(docnum)
+        if tokens is None:
+            tokens = [(t.text, t.startchar, t.endchar) for t in self._stemmed(text, chars=True)]
+            self.tokens_cache[docnum] = tokens
+        return tokens
+
+    def snippet(
+        self,
+        text: str,
+        terms: set[str],
+        width: int = 220,
+        tokens: list[tuple[str, int, int]] | None = None,
+    ) -> str:
+        """A window of `text` around the most matches, HTML-escaped, matches in <mark>."""
+        if not text:
+            return ""
+        if tokens is None:
+            tokens = [(t.text, t.startchar, t.endchar) for t in self._stemmed(text, chars=True)]
+        spans = [(start, end) for term, start, end in tokens if term in terms]
+        if not spans:
+            cut = text[:width]
+            return html.escape(cut + ("…" if len(text) > width else ""))
+        best_start, best_count = spans[0][0], 0
+        for i, (start, _end) in enumerate(spans):
+            count = sum(1 for s, _ in spans[i:] if s < start + width)
+            if count > best_count:
+                best_start, best_count = start, count
+        begin = max(0, best_start - 40)
+        if begin:
+            space = text.find(" ", begin)
+            begin = space + 1 if 0 <= space < best_start else begin
+        end = min(len(text), begin + width)
+        if end < len(text):
+            space = text.rfind(" ", begin, end)
+            end = space if space > begin else end
+        out, cursor = [], begin
+        for start, stop in spans:
+            if start < begin or stop > end:
+                continue
+            out.append(html.escape(text[cursor:start]))
+            out.append(MARK[0] + html.escape(text[start:stop]) + MARK[1])
+            cursor = stop
+        out.append(html.escape(text[cursor:end]))
+        prefix = "…" if begin > 0 else ""
+        suffix = "…" if end < len(text) else ""
+        return prefix + "".join(out) + suffix
+
+
+def highlight_terms(plan: Plan) -> dict[str, set[str]]:
+    """The stems to mark in a hit's text: "" -> every game's, game -> that game's (with
+    the terms that count in its entries only)."""
+    common = {t.text for c in plan.concepts for t in c.terms if t.fieldname == "text"}
+    terms = {"": common}
+    for concept in plan.concepts:
+        for term, games in concept.scoped:
+            if term.fieldname == "text":
+                for game in games:
+                    terms.setdefault(game, set(common)).add(term.text)
+    return terms

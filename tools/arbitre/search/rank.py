@@ -1,0 +1,173 @@
+"""Ranking: the best candidates of retrieval, adjusted by what the query looks like.
+
+A short term query puts its definition first (a glossary entry, or an entry titled by the
+term) and, for a glossary name, the defining entry's sub-entries right after it; a question
+favours FAQ answers (or, asking what a word means, definitions) and passages worded as the
+answer its intent asks for (`intent.py`); an entry holding the query's words next to each other
+gains; a bare heading, a compiler's note step back; near-duplicates (a term and the entry
+defining it, a quoted rule) are shown once in the first ranks.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from arbitre.search.intent import BY_NAME as INTENTS
+from arbitre.search.intent import Intent
+from arbitre.search.names import GlossaryNames
+from arbitre.search.plan import Plan
+from arbitre.search.postings import Postings
+from arbitre.search.query import ParsedQuery
+from arbitre.search.weights import (
+    BARE_HEADING_FACTOR,
+    CARD_RULING_FACTOR,
+    DIVERSE_TOP,
+    INTENT_BONUS,
+    INTENT_KIND_FACTORS,
+    PHRASE_BONUS,
+    QUESTION_KIND_FACTORS,
+    TERM_CHILDREN,
+    UNOFFICIAL_FACTOR,
+)
+
+
+class Ranker:
+    """Re-ranks the candidates of one index generation."""
+
+    def __init__(self, postings: Postings, names: GlossaryNames, doc_game: list[str]) -> None:
+        self.postings = postings
+        self.names = names
+        self.doc_game = doc_game
+        self.intent_cache: dict[tuple[str, int], bool] = {}  # (intent, document) -> answers
+
+    def rerank(
+        self,
+        searcher: Any,
+        parsed: ParsedQuery,
+        plan: Plan,
+        top: list[tuple[int, float]],
+        allowed: set[int] | None = None,
+    ) -> list[tuple[int, float]]:
+        """Adjust the best candidates by what the query looks like (term, question)."""
+        names = {" ".join(plan.corrected)} | plan.names
+        intent = INTENTS.get(parsed.intent or "")
+        scored: list[tuple[int, float]] = []
+        for docnum, score in top:
+            fields = self.postings.stored(searcher, docnum)
+            factor = 1.0
+            title_key = fields.get("title_key") or ""
+            exact_title = bool(title_key) and title_key in names
+            if parsed.term_like:
+                if exact_title:
+                    factor *= 2.5
+                elif fields.get("parent_key") in names:
+                    factor *= 2.0  # the body of the section the term names
+                # The term's own entries (and for a query that is not a glossary name, any
+                # definition); not the other terms that share a word with it.
+                if fields["id"] in plan.boosted_ids or (
+                    not plan.whole_name and fields["kind"] == "glossary"
+                ):
+                    factor *= 1.6
+            elif parsed.question:
+                kinds = INTENT_KIND_FACTORS.get(parsed.intent or "", QUESTION_KIND_FACTORS)
+                factor *= kinds.get(fields["kind"], 1.0)
+            if intent is not None and self._answers(intent, docnum, fields):
+                factor *= INTENT_BONUS
+            if plan.phrases:
+                folded = self.postings.folded_text(docnum, fields)
+                found = sum(1 for pattern in plan.phrases if pattern.search(folded))
+                factor *= 1 + PHRASE_BONUS * found / len(plan.phrases)
+            if not (fields.get("text") or "").strip():
+                factor *= BARE_HEADING_FACTOR
+            if fields.get("official") is False:
+                factor *= UNOFFICIAL_FACTOR
+            if " ".join(plan.corrected) in (fields.get("cards_key") or ()):
+                factor *= CARD_RULING_FACTOR
+            scored.append((docnum, round(score * factor, 4)))
+        scored.sort(key=lambda item: (-item[1], item[0]))
+        scored = self._diversify(searcher, scored)
+        if plan.whole_name and TERM_CHILDREN:
+            scored = self._with_children(searcher, plan, scored, allowed)
+        return scored
+
+    def _with_children(
+        self,
+        searcher: Any,
+        plan: Plan,
+        scored: list[tuple[int, float]],
+        allowed: set[int] | None = None,
+    ) -> list[tuple[int, float]]:
+        """A query naming a glossary term: right after the term's first entry of each game, the
+        sub-entries of the entries defining it, in reading order (a heading's steps say what
+        it means, so a procedure's steps come before its other sub-rules).  Only sub-entries
+        the query's filters let through (`allowed`; None: no filter)."""
+        reader = searcher.reader()
+        children: dict[str, list[int]] = {}  # game -> sub-entries with text, in reading order
+        for target in plan.boosted_ids:
+            docs = sorted(
+                self.postings.scores(reader, "parent", target),
+                key=lambda d: (
+                    self.postings.stored(searcher, d).get("role") != "step",
+                    self.postings.stored(searcher, d)["seq"],
+                ),
+            )
+            for docnum in docs:
+                if allowed is not None and docnum not in allowed:
+                    continue
+                if (self.postings.stored(searcher, docnum).get("text") or "").strip():
+                    children.setdefault(self.doc_game[docnum], []).append(docnum)
+        if not children:
+            return scored
+        out: list[tuple[int, float]] = []
+        placed: set[int] = set()
+        for docnum, score in scored:
+            if docnum in placed:
+                continue
+            out.append((docnum, score))
+            placed.add(docnum)
+            fields = self.postings.stored(searcher, docnum)
+            if fields["id"] in plan.boosted_ids and fields["game"] in children:
+                picked = [d for d in children.pop(fields["game"]) if d not in placed]
+                for child in picked[:TERM_CHILDREN]:
+                    out.append((child, score))
+                    placed.add(child)
+        return out
+
+    def _diversify(self, searcher: Any, scored: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """One entry per group of near-duplicates in the first ranks: a glossary term and the
+        entry defining it, or two entries with the same text (a rule quoted elsewhere).  The
+        others keep their order after DIVERSE_TOP."""
+        if not DIVERSE_TOP:
+            return scored
+        seen: set[str] = set()
+        head: list[tuple[int, float]] = []
+        deferred: list[tuple[int, float]] = []
+        rest = iter(scored)
+        for item in rest:
+            fields = self.postings.stored(searcher, item[0])
+            text = self.postings.folded_text(item[0], fields).split("\n", 1)[-1]
+            body = re.sub(r"[^a-z0-9]", "", text)[:120]
+            keys: set[str] = set()
+            if body:  # a redirect without text of its own does not stand for its target
+                keys.add(self.names.twin(fields["id"]))
+            if len(body) >= 40:
+                keys.add(body)
+            if keys & seen:
+                deferred.append(item)
+            else:
+                head.append(item)
+            seen |= keys
+            if len(head) >= DIVERSE_TOP:
+                break
+        return head + sorted([*deferred, *rest], key=lambda item: (-item[1], item[0]))
+
+    def _answers(self, intent: Intent, docnum: int, fields: dict[str, Any]) -> bool:
+        """Whether an entry is worded as an answer of this intent (cached per entry)."""
+        key = (intent.name, docnum)
+        found = self.intent_cache.get(key)
+        if found is None:
+            found = self.intent_cache[key] = intent.answers(
+                self.postings.folded_text(docnum, fields)
+            )
+        return found

@@ -1,0 +1,117 @@
+"""Typo correction: the index's words, and the nearest of them to a word it does not know.
+
+SymSpell-style: a word and a typo of it share a form with one or two letters deleted, so a
+one-deletion index over the vocabulary (built once, on the first unknown word) finds the
+candidates, and an edit distance counting a swap as one edit keeps the nearest.  The work per
+word is bounded whatever the input (`weights.MAX_TYPO_*`).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from arbitre.search.analysis import stem
+from arbitre.search.weights import MAX_TYPO_CANDIDATES, MAX_TYPO_LENGTH
+
+
+def max_edits(word: str) -> int:
+    """Typos tolerated in a word of this length."""
+    if len(word) <= 3 or len(word) > MAX_TYPO_LENGTH or word.isdigit():
+        return 0
+    return 1 if len(word) <= 7 else 2
+
+
+def known_form(reader: Any, word: str) -> bool:
+    """Whether the index has this word as typed (accents aside)."""
+    return any(
+        reader.doc_frequency(fieldname, word)
+        for fieldname in ("text_exact", "title_exact", "names_exact")
+    )
+
+
+def known(reader: Any, word: str) -> bool:
+    """Whether the index has this word, as typed or as another form of the same stem."""
+    if known_form(reader, word):
+        return True
+    stemmed = stem(word)
+    return any(reader.doc_frequency(f, stemmed) for f in ("text", "title", "names"))
+
+
+class Typos:
+    """The index's words with their document frequency, and their one-deletion index."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
+
+    def vocabulary(self, reader: Any) -> tuple[dict[str, int], dict[str, list[str]]]:
+        """Every indexed word with its document frequency, and a one-deletion index over them.
+
+        Built once, on the first unknown word, because whoosh's Levenshtein automata cost
+        several milliseconds per field and word.
+        """
+        with self._lock:
+            if self.vocab is None:
+                vocab: dict[str, int] = {}
+                for fieldname in ("title_exact", "names_exact", "text_exact"):
+                    for raw, info in reader.iter_field(fieldname):
+                        word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                        if not word[0].isdigit():
+                            vocab[word] = vocab.get(word, 0) + info.doc_frequency()
+                deletes: dict[str, list[str]] = {}
+                for word in vocab:
+                    if len(word) > 3:
+                        for form in deletions(word):
+                            deletes.setdefault(form, []).append(word)
+                self.vocab = (vocab, deletes)
+            return self.vocab
+
+    def corrections(self, reader: Any, word: str) -> list[str]:
+        """Indexed words within the typo budget of `word`, most plausible first."""
+        edits = max_edits(word)
+        if edits == 0:
+            return []
+        vocab, deletes = self.vocabulary(reader)
+        forms = {word} | deletions(word)
+        if edits > 1:
+            forms |= {f2 for f in list(forms) for f2 in deletions(f)}
+        found: set[str] = set()
+        for form in forms:
+            if form in vocab:
+                found.add(form)
+            found.update(deletes.get(form, ()))
+        found.discard(word)
+        # The first letter is rarely wrong, unless swapped with the second (« etat » for « teat »).
+        plausible = [
+            c
+            for c in found
+            if (c[0] == word[0] or c[:2] == word[1::-1]) and abs(len(c) - len(word)) <= edits
+        ]
+        if len(plausible) > MAX_TYPO_CANDIDATES:
+            plausible = sorted(plausible, key=lambda c: (-vocab[c], c))[:MAX_TYPO_CANDIDATES]
+        distance = {c: edit_distance(word, c) for c in plausible}
+        candidates = [c for c, d in distance.items() if d <= edits]
+        if candidates:  # only the nearest: a farther word is another word, not this one
+            best = min(distance[c] for c in candidates)
+            candidates = [c for c in candidates if distance[c] == best]
+        candidates.sort(key=lambda c: (distance[c], -vocab[c], c))
+        return candidates[:3]
+
+
+def deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Edit distance counting a swap of two adjacent letters as one edit (optimal string alignment)."""
+    rows = [list(range(len(b) + 1))]
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, rows[-2][j - 2] + 1)
+            row.append(cost)
+        rows.append(row)
+    return rows[-1][-1]

@@ -1,0 +1,74 @@
+"""The search's ranking constants: one table, read by the Python stages and, through the client
+index (`client_index.RANKING_CONSTANTS`), by the browser's engine.  Each was measured on the
+tuning query sets; the comments say what it weighs and why."""
+
+from __future__ import annotations
+
+# Field weights: how much a word matching in that field counts.
+# `asked` (the questions of the rulings about an entry) and `ruled` (the words of the entries
+# a ruling is about) count less than an entry's own text.  `phrased` (the players' questions
+# written for the entry, content/<game>/questions.yaml) counts as its text and, unlike the
+# lent fields, gives the entry the query's word: 0.5-2.0 measured alike on the tuning sets;
+# as lent words, the natural sets' recall@5 fell 0.924 -> 0.876.
+FIELD_BOOSTS_STEMMED = {
+    "title": 3.0,
+    "names": 3.0,
+    "context": 2.0,
+    "text": 1.0,
+    "asked": 0.5,
+    "ruled": 0.15,
+    "phrased": 1.0,
+}
+LENT_FIELDS = frozenset({"asked", "ruled"})
+FIELD_BOOSTS_EXACT = {"title_exact": 1.0, "names_exact": 1.0}
+# A query that is exactly a card name puts the rulings about that card (their `cards`) first.
+CARD_RULING_FACTOR = 2.0
+PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
+# A candidate worded as the kind of answer the question asks for (`intent.py`: a quantity, a
+# permission, a consequence) gains this factor: less than one content word of the query
+# weighs (the coordination factor takes far more from an entry lacking one), so question
+# words never outweigh content words.
+INTENT_BONUS = 1.15
+# A question (not a term) is more often answered by a FAQ answer than by a definition; a
+# question asking what a term means (the « definition » intent), by a definition.
+QUESTION_KIND_FACTORS = {"faq": 1.3, "glossary": 0.7}
+INTENT_KIND_FACTORS = {"definition": {"glossary": 1.3}}
+BARE_HEADING_FACTOR = 0.4  # an entry with no text (a heading) cannot answer anything
+UNOFFICIAL_FACTOR = 0.9  # a translator's or compiler's note, below the document's own text
+THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for
+# A game's own synonyms, in a search that could be about any game, count this share of that.
+UNFOCUSED_WEIGHT = 0.5
+# A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
+# first GAME_FOCUS_DEPTH) is about that game: the other games' candidates count GAME_FOCUS_FACTOR.
+GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR = 10, 0.7, 0.5
+# A word belongs to a game when that game holds this share of the entries using it (and at
+# least this many): a query using one game's words only is about that game.
+WORD_GAME_SHARE, WORD_GAME_MIN_DOCS = 0.9, 2
+# A query naming a glossary term: an entry whose text uses the term (one of the site's
+# auto-links to it) gains this × the term's rarity, about what a rare word in its title gives.
+MENTION_WEIGHT = 10.0
+# A word's family (other stems sharing all but its stem's last letter), and a long word's own
+# stem once more, count this much in the text.
+FAMILY_WEIGHT = 0.4
+RERANK_DEPTH = 60
+DIVERSE_TOP = 5  # ranks where one entry per group of near-duplicates is shown
+TERM_CHILDREN = 3  # sub-entries of a term's defining entry shown right after the term
+BM25_K1, BM25_B = 1.2, 0.75
+COORD_POWER = 2.0
+KIND_ORDER = {
+    "rule": 0,
+    "section": 1,
+    "glossary": 2,
+    "faq": 3,
+    "errata": 4,
+    "example": 5,
+    "note": 6,
+}
+
+# Bounds on typo correction, whatever the input (a 500-letter word cost 0.3-1 s without them):
+# no French word of the rulebooks is longer than MAX_TYPO_LENGTH letters, a query corrects at
+# most MAX_TYPO_WORDS words, and a word's candidates are compared with it at most
+# MAX_TYPO_CANDIDATES at a time (the most frequent in the index first).
+MAX_TYPO_LENGTH = 24
+MAX_TYPO_WORDS = 8
+MAX_TYPO_CANDIDATES = 200
