@@ -190,6 +190,10 @@ def test_filters_pages_and_labels(page, static_site, kb):
     results(page, static_site, "609.1f")
     label = page.locator('#arb-results [data-entry="the-spoils/609.1f"] strong').inner_text()
     assert label.startswith("609.1f ") and "the-spoils/" not in label
+    # A title that already shows its number is printed once, as the site's headings do.
+    results(page, static_site, "étape 1", jeu="ashes")
+    label = page.locator('#arb-results [data-entry="ashes/degats/etape-1"] strong').inner_text()
+    assert label == "Étape 1"
     # The snippet marks the matched words.
     results(page, static_site, "degats")
     assert page.locator("#arb-results mark").count() > 0

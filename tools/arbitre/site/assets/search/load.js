@@ -33,9 +33,11 @@ const escapeHtml = (s) =>
   String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 export { escapeHtml };
 
-// What a hit is called: its number and title; a rule without a title, its number and the
-// start of its text; never its id.
+// What a hit is called: its number and title (a title that already shows its number stands
+// alone: « Étape 1 », as the site's headings print it); a rule without a title, its number
+// and the start of its text; never its id.
 export function hitLabel(hit) {
+  if (hit.title && hit.number && hit.title.includes(hit.number)) return hit.title;
   if (hit.title) return [hit.number, hit.title].filter(Boolean).join(" ");
   const start = (hit.text || "").replace(/\s+/g, " ").trim();
   const cut = start.length > 70 ? start.slice(0, 70).replace(/\s+\S*$/, "") + "…" : start;
