@@ -333,8 +333,9 @@ def test_rankings_agree_with_the_python_search(engine_page, built_root):
     snippets for every query of the sets (players' words, intent, focus, rulings' words and
     cards included).
 
-    A change to the ranking of search/searcher.py must be made in assets/search/engine.js too;
-    this table tells when the two drift apart (recall parity alone would hide a reordering)."""
+    A ranking change in the Python stages (search/) must be made in the browser's
+    (assets/search/) too; this table tells when the two drift apart (recall parity alone would
+    hide a reordering)."""
     queries = _every_query()
     assert len(queries) > 300
     paths = ProjectPaths(built_root)

@@ -1,0 +1,241 @@
+// The browser search's data (searcher.Searcher.__init__, postings.py): the client index unpacked
+// (documents, postings per field, glossary names, thesaurus, game markers, intents), each
+// term's BM25 contribution, phrase postings, and the query syntax (query.parse_query).
+import { BM25_B, BM25_K1, useRanking } from "./weights.js";
+import { EST_CE, FILTER, InvalidQuery, NUMBER_ANYWHERE, NUMBER_QUERY, W, escapeRegex, resolveChoice, withoutVariable } from "./common.js";
+import { Analyzer, fold, numberKey } from "./analysis.js";
+import { englishStem } from "./english.js";
+
+export class EngineCore {
+  constructor(data) {
+    useRanking(data.ranking);
+    this.data = data;
+    this.analyzer = new Analyzer(data.analysis);
+    this.games = Object.keys(data.games);
+    this.kinds = data.kinds;
+    this.docs = data.docs.map((r, seq) => ({
+      seq, id: r[0], url: r[1], number: r[2], title: r[3], game: r[4], kind: r[5], role: r[6],
+      parent: r[7], titleKey: r[8], parentKey: r[9], official: r[10] === 1, text: r[11], display: r[12],
+      cardsKey: r[13] || [], authority: data.authority?.[r[4]] || "official",
+    }));
+    this.docCount = this.docs.length;
+    this.byId = new Map(this.docs.map((d) => [d.id, d.seq]));
+    this.fields = {};
+    for (const [name, field] of Object.entries(data.fields)) {
+      this.fields[name] = { terms: new Map(Object.entries(field.terms)), lengths: field.lengths, norms: undefined };
+    }
+    this.textTerms = [...this.fields.text.terms.keys()].sort();
+    this.phrases = data.phrases;
+    this.postingsCache = new Map();
+    this.foldedCache = new Map();
+    this.buildNames(data.names);
+    this.buildThesaurus(data.thesaurus);
+    this.vocab = null;
+    this.wordGames = new Map();
+    this.intentCache = new Map();
+    const focus = data.focus || { markers: [], titles: {}, reasons: {} };
+    this.focusTitles = focus.titles;
+    this.focusReasons = focus.reasons;
+    // vocabulary.Vocabulary.markers_in: a game's names and own words, whole words of the query.
+    this.markers = focus.markers.map(([key, game]) => ({
+      key, game, regex: new RegExp(`(?<!${W})` + escapeRegex(key).replace(/ /g, "[\\s'-]+") + `(?!${W})`, "u"),
+    }));
+    // query.QUESTION_PHRASES: question scaffolding dropped only as whole phrases.
+    this.questionPhrases = new RegExp(data.analysis.question_phrases, "giu");
+    this.questionPhrase = new RegExp(data.analysis.question_phrases, "iu");
+    this.intents = new Map(
+      (data.intents || []).map((i) => [i.name, { name: i.name, label: i.label, cues: new RegExp(i.cues, "u"), markers: new RegExp(i.markers, "u") }]),
+    );
+  }
+
+  // A name's words by their English (Snowball) stems (names.english_key).
+  englishKey(key) {
+    return key.split(" ").map(englishStem).join(" ");
+  }
+
+  // -- data -----------------------------------------------------------------------------
+
+  buildNames(rows) {
+    this.names = new Map();
+    this.namesEn = new Map();
+    this.namesTyped = new Map();
+    this.longestName = 1;
+    const ranked = rows
+      .filter((row) => row.key)
+      .map((row, i) => ({ row, i, rank: [row.targets.length > 0, row.typed === row.key, !row.foreign] }));
+    const cmp = (a, b) => {
+      for (let k = 0; k < 3; k++) if (a.rank[k] !== b.rank[k]) return a.rank[k] ? 1 : -1;
+      return a.i - b.i;
+    };
+    ranked.sort(cmp);
+    const put = (map, key, game, value) => {
+      if (!map.has(key)) map.set(key, new Map());
+      map.get(key).set(game, value);
+    };
+    for (const { row } of ranked) {
+      const titles = new Set(row.titles);
+      const words = [...new Set(row.titles.flatMap((t) => t.split(" ")))].sort();
+      const expansion = { targets: row.targets, words, titles, positions: new Set(), foreign: row.foreign, game: row.game };
+      put(this.names, row.key, row.game, expansion);
+      if (row.foreign && row.english) put(this.namesEn, row.english, row.game, expansion);
+      const bare = withoutVariable(row.key);
+      if (bare) {
+        // « Riposte X », « Retaliate X » are typed « riposte », « retaliate »
+        const putFirst = (map, key) => {
+          if (!map.has(key)) map.set(key, new Map());
+          if (!map.get(key).has(row.game)) map.get(key).set(row.game, expansion);
+        };
+        putFirst(this.names, bare);
+        if (row.foreign) putFirst(this.namesEn, this.englishKey(bare));
+      }
+      this.longestName = Math.max(this.longestName, row.key.split(" ").length);
+      put(this.namesTyped, row.typed, row.game, expansion);
+    }
+    this.twins = new Map();
+    for (const row of rows) {
+      if (row.targets.length > 1) {
+        const group = this.twins.get(row.targets[0]) ?? row.targets[0];
+        for (const t of row.targets) if (!this.twins.has(t)) this.twins.set(t, group);
+      }
+    }
+  }
+
+  buildThesaurus(groups) {
+    this.thesaurus = new Map();
+    this.thesaurusLongest = 1;
+    for (const g of groups) {
+      const group = {
+        phrases: g.phrases.map(([words, stems]) => ({ words, stems })),
+        sources: g.sources.map(([words, stems]) => ({ words, stems })),
+        games: g.games ? new Set(g.games) : null,
+        provenance: g.provenance || "thesaurus.yaml",
+        vocabulary: Boolean(g.vocabulary),
+        same: JSON.stringify([g.phrases, g.sources, g.games, g.provenance]),
+      };
+      for (const p of [...group.phrases, ...group.sources]) {
+        const key = p.stems.join(" ");
+        if (!this.thesaurus.has(key)) this.thesaurus.set(key, []);
+        // « jeton » and « jetons »: one stem, one match (groups compared by value)
+        if (this.thesaurus.get(key).some((other) => other.same === group.same)) continue;
+        this.thesaurus.get(key).push(group);
+        this.thesaurusLongest = Math.max(this.thesaurusLongest, p.stems.length);
+      }
+    }
+  }
+
+  df(field, term) {
+    const p = this.fields[field].terms.get(term);
+    return p ? p[0].length : 0;
+  }
+
+  norms(field) {
+    const f = this.fields[field];
+    if (f.norms === undefined) {
+      f.norms = null;
+      if (f.lengths) {
+        const avg = f.lengths.reduce((a, b) => a + b, 0) / f.lengths.length || 1.0;
+        f.norms = f.lengths.map((len) => BM25_K1 * (1 - BM25_B + (BM25_B * len) / avg));
+      }
+    }
+    return f.norms;
+  }
+
+  // Doc numbers and term frequencies of a term.
+  raw(field, term) {
+    const p = this.fields[field]?.terms.get(term);
+    if (!p) return [];
+    const out = [];
+    let doc = 0;
+    for (let i = 0; i < p[0].length; i++) {
+      doc += p[0][i];
+      out.push([doc, p[1] ? p[1][i] : 1]);
+    }
+    return out;
+  }
+
+  // BM25 contribution of one term to every document holding it (postings.Postings.scores).
+  postings(field, term) {
+    const key = field + "\u0000" + term;
+    let scores = this.postingsCache.get(key);
+    if (scores) return scores;
+    scores = new Map();
+    let items;
+    if (field === "id") items = this.byId.has(term) ? [[this.byId.get(term), 1]] : [];
+    else items = this.raw(field, term);
+    const df = items.length;
+    if (df) {
+      const n = this.docCount;
+      const lift = Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (BM25_K1 + 1);
+      const norms = field === "id" ? null : this.norms(field);
+      for (const [doc, tf] of items) scores.set(doc, (lift * tf) / (tf + (norms ? norms[doc] : BM25_K1)));
+    }
+    this.postingsCache.set(key, scores);
+    return scores;
+  }
+
+  phrasePostings(stems) {
+    const key = "phrase\u0000" + stems.join(" ");
+    let scores = this.postingsCache.get(key);
+    if (scores) return scores;
+    scores = new Map();
+    const docs = this.phrases[stems.join(" ")] || [];
+    const words = stems.map((s) => this.postings("text", s));
+    for (const doc of docs) scores.set(doc, words.reduce((sum, w) => sum + (w.get(doc) || 0), 0));
+    this.postingsCache.set(key, scores);
+    return scores;
+  }
+
+  foldedText(doc) {
+    let folded = this.foldedCache.get(doc);
+    if (folded === undefined) {
+      const d = this.docs[doc];
+      folded = fold((d.title || "") + " \n " + (d.text || ""));
+      this.foldedCache.set(doc, folded);
+    }
+    return folded;
+  }
+
+  // -- understand -----------------------------------------------------------------------
+
+  parse(raw, game = null, kind = null) {
+    if (typeof raw !== "string" || !raw.trim()) throw new InvalidQuery("La requête est vide.");
+    if (raw.length > 500) throw new InvalidQuery("La requête dépasse 500 caractères.");
+    const inline = {};
+    const text = raw
+      .replace(FILTER, (...args) => {
+        const groups = args[args.length - 1];
+        inline[["game", "jeu"].includes(groups.key.toLowerCase()) ? "game" : "kind"] = groups.value;
+        return " ";
+      })
+      .trim();
+    game = game || inline.game || null;
+    kind = kind || inline.kind || null;
+    const parsed = { raw, text, game: null, kind: null, number: null, numbers: [], words: [], question: false, intent: null };
+    if (game) parsed.game = resolveChoice(game, this.games, "jeu");
+    if (kind) parsed.kind = resolveChoice(kind, this.kinds, "type", this.data.analysis.kind_names);
+    if (!text) throw new InvalidQuery("La requête a des filtres mais aucun mot.");
+    const m = text.match(NUMBER_QUERY);
+    if (m) {
+      parsed.number = numberKey(m.groups.number);
+      parsed.numbers = [parsed.number];
+      return parsed;
+    }
+    parsed.numbers = [...text.matchAll(NUMBER_ANYWHERE)].map((x) => numberKey(x[1]));
+    const every = new Set(fold(text).match(/[\p{L}\p{N}]+/gu) || []);
+    const tokens = this.analyzer.analyze(text, false);
+    const qwords = new Set(this.data.analysis.question_words);
+    const markers = new Set(this.data.analysis.question_markers);
+    const content = this.analyzer.analyze(text.replace(this.questionPhrases, " "), false).filter((t) => !qwords.has(t));
+    parsed.question =
+      text.includes("?") ||
+      this.questionPhrase.test(text) ||
+      [...every].some((w) => markers.has(w)) ||
+      EST_CE.test(fold(text)) ||
+      content.length >= 5;
+    parsed.words = content.length ? content : tokens;
+    const folded = fold(text);
+    const intent = [...this.intents.values()].find((i) => i.cues.test(folded));
+    parsed.intent = intent ? intent.name : null;
+    return parsed;
+  }
+}

@@ -1,0 +1,127 @@
+// The game a query without a game filter is about (focus.py): by its glossary names, by its
+// own words, else by its best candidates; the other games' candidates step back.
+import { Understanding } from "./understand.js";
+import { GAME_FOCUS_DEPTH, GAME_FOCUS_FACTOR, GAME_FOCUS_SHARE, WORD_GAME_MIN_DOCS, WORD_GAME_SHARE } from "./weights.js";
+import { byScore } from "./common.js";
+import { fold, isRuleNumber } from "./analysis.js";
+
+export class Focusing extends Understanding {
+  // -- game focus (focus.GameFocus.of_words) ----------------------------------------------
+
+  wordFocus(parsed, plan) {
+    const game = this.namedGame(plan);
+    if (game) {
+      const words = [...plan.namedSpans.keys()].map((span) => span.split(",").map((i) => plan.corrected[+i]).join(" "));
+      return { game, reason: "glossary", words: [...new Set(words)].sort() };
+    }
+    const found = this.vocabularyGame(parsed, plan);
+    return found ? { game: found[0], reason: "vocabulary", words: found[1] } : null;
+  }
+
+  // The game holding nearly all the entries using a word (« butin »: Four Souls), cached per stem.
+  wordGame(word) {
+    const stemmed = this.analyzer.stem(word);
+    if (this.wordGames.has(stemmed)) return this.wordGames.get(stemmed);
+    const docs = new Set();
+    for (const f of ["text", "title", "names"]) for (const doc of this.postings(f, stemmed).keys()) docs.add(doc);
+    const counts = new Map();
+    for (const doc of docs) counts.set(this.docs[doc].game, (counts.get(this.docs[doc].game) || 0) + 1);
+    let [game, count] = ["", 0];
+    for (const [g, c] of counts) if (c > count || (c === count && g > game)) [game, count] = [g, c];
+    const owner = count >= WORD_GAME_MIN_DOCS && count >= WORD_GAME_SHARE * docs.size ? game : null;
+    this.wordGames.set(stemmed, owner);
+    return owner;
+  }
+
+  markersIn(text) {
+    const folded = fold(text);
+    const found = new Map();
+    for (const { key, game, regex } of this.markers) {
+      if (regex.test(folded) && !(found.get(game) || []).includes(key)) {
+        if (!found.has(game)) found.set(game, []);
+        found.get(game).push(key);
+      }
+    }
+    return found;
+  }
+
+  vocabularyGame(parsed, plan) {
+    const perGame = new Map();
+    const push = (g, w) => {
+      if (!perGame.has(g)) perGame.set(g, []);
+      perGame.get(g).push(w);
+    };
+    for (const word of plan.corrected) {
+      if (isRuleNumber(word)) continue;
+      const owner = this.wordGame(word);
+      if (owner) push(owner, word);
+    }
+    for (const [span, games] of plan.namedSpans) {
+      if (games.size !== 1) continue;
+      const game = [...games][0];
+      const positions = span.split(",").map(Number);
+      const name = positions.map((i) => plan.corrected[i]).join(" ");
+      if ((perGame.get(game) || []).includes(name)) continue;
+      if ([...this.nameUsers(plan, positions)].every((g) => games.has(g))) push(game, name);
+    }
+    for (const [game, markers] of this.markersIn(parsed.text)) {
+      if (!this.games.includes(game)) continue;
+      const inside = new Set(markers.flatMap((m) => m.split(" ")));
+      perGame.set(game, [...(perGame.get(game) || []).filter((w) => !inside.has(w)), ...markers]);
+    }
+    if (perGame.size !== 1) return null;
+    return [...perGame.entries()][0];
+  }
+
+  nameUsers(plan, positions) {
+    let docs = null;
+    for (const i of positions) {
+      const found = new Set(this.postings("text", this.analyzer.stem(plan.corrected[i])).keys());
+      docs = docs === null ? found : new Set([...docs].filter((d) => found.has(d)));
+    }
+    return new Set([...(docs || [])].map((d) => this.docs[d].game));
+  }
+
+  focusDict(focus) {
+    const title = this.focusTitles[focus.game] || this.data.games[focus.game] || focus.game;
+    let because = this.focusReasons[focus.reason] || focus.reason;
+    if (focus.words.length) because += " : " + focus.words.map((w) => `« ${w} »`).join(", ");
+    return { game: focus.game, title, reason: focus.reason, words: [...focus.words], message: `dans ${title} (${because})` };
+  }
+
+
+  namedGame(plan) {
+    if (!plan.namedSpans.size) return null;
+    let common = new Set(this.games);
+    for (const [span, games] of plan.namedSpans) {
+      const stems = span.split(",").map((i) => this.analyzer.stem(plan.corrected[+i]));
+      const docs = stems.length > 1 ? this.phrasePostings(stems) : this.postings("text", stems[0]);
+      const here = new Set(games);
+      for (const doc of docs.keys()) here.add(this.docs[doc].game);
+      common = new Set([...common].filter((g) => here.has(g)));
+      if (!common.size) return null;
+    }
+    return common.size === 1 ? [...common][0] : null;
+  }
+
+  // The game most of the best candidates' score belongs to, if one does.
+  candidatesGame(top) {
+    const mass = new Map();
+    for (const [doc, score] of top.slice(0, GAME_FOCUS_DEPTH)) {
+      const g = this.docs[doc].game;
+      mass.set(g, (mass.get(g) || 0) + score);
+    }
+    const total = [...mass.values()].reduce((a, b) => a + b, 0) || 1.0;
+    let best = ["", 0.0];
+    for (const entry of mass) if (entry[1] > best[1]) best = entry;
+    return best[0] && best[1] / total >= GAME_FOCUS_SHARE ? best[0] : null;
+  }
+
+  gameFocus(top, game) {
+    return top
+      .map(([d, s]) => [d, this.docs[d].game === game ? s : s * GAME_FOCUS_FACTOR])
+      .sort(byScore);
+  }
+
+  // Whether an entry is worded as an answer of this intent (cached per entry).
+}

@@ -1,0 +1,75 @@
+// Presentation (present.py): the stems to mark and the snippet around the matches.
+import { Ranking } from "./rank.js";
+import { escapeHtml } from "./common.js";
+
+export class Presenting extends Ranking {
+  // -- present --------------------------------------------------------------------------
+
+  // A window of `text` around the most matches, HTML-escaped, matches in <mark>.  Offsets
+  // count code points, as Python's do (an emoji is one character, not two).
+  snippet(raw, terms, width = 220) {
+    if (!raw) return "";
+    const text = Array.from(raw);
+    const at = new Map(); // UTF-16 offset -> code point offset
+    let unit = 0;
+    text.forEach((ch, i) => {
+      at.set(unit, i);
+      unit += ch.length;
+    });
+    at.set(unit, text.length);
+    const slice = (a, b) => text.slice(a, b).join("");
+    const find = (ch, from) => {
+      for (let i = Math.max(from, 0); i < text.length; i++) if (text[i] === ch) return i;
+      return -1;
+    };
+    const rfind = (ch, from, to) => {
+      for (let i = to - 1; i >= from; i--) if (text[i] === ch) return i;
+      return -1;
+    };
+    const spans = this.analyzer
+      .tokens(raw, true)
+      .filter((t) => terms.has(t.text))
+      .map((t) => [at.get(t.start), at.get(t.end)]);
+    if (!spans.length) return escapeHtml(slice(0, width) + (text.length > width ? "…" : ""));
+    let [bestStart, bestCount] = [spans[0][0], 0];
+    spans.forEach(([start], i) => {
+      const count = spans.slice(i).filter(([s]) => s < start + width).length;
+      if (count > bestCount) [bestStart, bestCount] = [start, count];
+    });
+    let begin = Math.max(0, bestStart - 40);
+    if (begin) {
+      const space = find(" ", begin);
+      begin = space >= 0 && space < bestStart ? space + 1 : begin;
+    }
+    let end = Math.min(text.length, begin + width);
+    if (end < text.length) {
+      const space = rfind(" ", begin, end);
+      end = space > begin ? space : end;
+    }
+    const out = [];
+    let cursor = begin;
+    for (const [start, stop] of spans) {
+      if (start < begin || stop > end) continue;
+      out.push(escapeHtml(slice(cursor, start)), "<mark>", escapeHtml(slice(start, stop)), "</mark>");
+      cursor = stop;
+    }
+    out.push(escapeHtml(slice(cursor, end)));
+    return (begin > 0 ? "…" : "") + out.join("") + (end < text.length ? "…" : "");
+  }
+
+  highlightTerms(plan) {
+    const common = new Set();
+    for (const c of plan.concepts) for (const t of c.terms) if (t.field === "text") common.add(t.text);
+    const terms = { "": common };
+    for (const c of plan.concepts) {
+      for (const [t, games] of c.scoped) {
+        if (t.field !== "text") continue;
+        for (const g of games) {
+          if (!terms[g]) terms[g] = new Set(common);
+          terms[g].add(t.text);
+        }
+      }
+    }
+    return terms;
+  }
+}

@@ -1,0 +1,229 @@
+// Retrieval and ranking (searcher.py's text and number searches, rank.py): BM25 per term with
+// a coordination factor, then the re-ranking by what the query looks like.
+import { Focusing } from "./focus.js";
+import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, COORD_POWER, DIVERSE_TOP, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, PHRASE_BONUS, QUESTION_KIND_FACTORS, RERANK_DEPTH, TERM_CHILDREN, UNOFFICIAL_FACTOR } from "./weights.js";
+import { byScore, round4 } from "./common.js";
+
+export class Ranking extends Focusing {
+  // -- retrieve and rank ----------------------------------------------------------------
+
+  allowed(parsed) {
+    if (!parsed.game && !parsed.kind) return null;
+    return (doc) =>
+      (!parsed.game || this.docs[doc].game === parsed.game) && (!parsed.kind || this.docs[doc].kind === parsed.kind);
+  }
+
+  numberSearch(parsed, depth) {
+    const number = parsed.number;
+    const ok = this.allowed(parsed) || (() => true);
+    const seen = new Set();
+    const ranked = [];
+    const exact = this.raw("number_key", number).map(([d]) => d).filter(ok);
+    exact.sort((a, b) => (KIND_ORDER[this.docs[a].kind] ?? 9) - (KIND_ORDER[this.docs[b].kind] ?? 9) || a - b);
+    const children = this.raw("number_parents", number).map(([d]) => d).filter(ok);
+    for (const [score, docs] of [[100.0, exact], [50.0, children]]) {
+      for (const doc of docs) {
+        if (!seen.has(doc)) {
+          seen.add(doc);
+          ranked.push([doc, score]);
+        }
+      }
+    }
+    // Then the entries citing the number (whoosh's BM25F, as `searcher.search` scores them).
+    const items = this.raw("text", number).filter(([d]) => ok(d));
+    const dfAll = this.raw("text", number).length;
+    const lengths = this.fields.text.lengths;
+    const avg = lengths.reduce((a, b) => a + b, 0) / this.docCount || 1;
+    const idf = Math.log(this.docCount / (dfAll + 1)) + 1;
+    const citing = items
+      .map(([d, tf]) => [d, (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[d]) / avg))])
+      .sort(byScore)
+      .slice(0, Math.max(depth, 10));
+    for (const [doc, score] of citing) {
+      if (!seen.has(doc)) {
+        seen.add(doc);
+        ranked.push([doc, round4(Math.min(score, 49.0))]);
+      }
+    }
+    const total = new Set([...seen, ...items.map(([d]) => d)]).size; // every entry any page lists
+    return { ranked, total, terms: { "": new Set([number]) }, suggestion: null };
+  }
+
+  textSearch(parsed, depth) {
+    const [plan, wordFocus] = this.understand(parsed);
+    let focus = wordFocus;
+    if (!plan.concepts.length) return { ranked: [], total: 0, terms: { "": new Set() }, suggestion: null, plan, focus: null };
+    const scores = new Map();
+    const matched = new Map();
+    const add = (doc, score, mask) => {
+      scores.set(doc, (scores.get(doc) || 0) + score);
+      if (mask) matched.set(doc, (matched.get(doc) || 0) | mask);
+    };
+    plan.concepts.forEach((concept, bit) => {
+      const mask = 1 << bit;
+      for (const t of concept.terms) {
+        // Words lent by the rulings' links add to a score, not to the words an entry has.
+        const covers = LENT_FIELDS.has(t.field) ? 0 : mask;
+        for (const [doc, s] of this.postings(t.field, t.text)) add(doc, s * t.boost, covers);
+      }
+      for (const [t, games] of concept.scoped) {
+        for (const [doc, s] of this.postings(t.field, t.text)) if (games.has(this.docs[doc].game)) add(doc, s * t.boost, mask);
+      }
+      for (const [stems, weight, games] of concept.phrases) {
+        for (const [doc, s] of this.phrasePostings(stems)) {
+          if (games === null || games.has(this.docs[doc].game)) add(doc, s * weight, mask);
+        }
+      }
+    });
+    for (const [target, weight] of plan.boostedIds) {
+      for (const [doc, s] of this.postings("id", target)) add(doc, s * 12.0 * weight, 0);
+      if (weight < 1.0) for (const [doc, s] of this.postings("parent", target)) add(doc, s * 4.0, 0);
+    }
+    for (const [termId, weight] of plan.mentions) {
+      for (const [doc, s] of this.postings("terms", termId)) if (scores.has(doc)) scores.set(doc, scores.get(doc) + s * weight);
+    }
+    const ok = this.allowed(parsed);
+    if (ok) for (const doc of [...scores.keys()]) if (!ok(doc)) scores.delete(doc);
+    const weights = plan.concepts.map((c) => c.weight);
+    const totalWeight = weights.reduce((a, b) => a + b, 0) || 1.0;
+    if (weights.length > 1) {
+      const coverage = new Map();
+      for (const [doc, score] of scores) {
+        const mask = matched.get(doc) || 0;
+        if (!coverage.has(mask)) {
+          const have = weights.reduce((sum, w, i) => sum + ((mask >> i) & 1 ? w : 0), 0);
+          coverage.set(mask, (have / totalWeight) ** COORD_POWER);
+        }
+        scores.set(doc, score * coverage.get(mask));
+      }
+    }
+    // The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the rest
+    // follow in score order: every page is a slice of one and the same list.
+    const sorted = [...scores.entries()].sort(byScore);
+    let top = sorted.slice(0, RERANK_DEPTH);
+    if (parsed.game === null && focus === null && parsed.question) {
+      const game = this.candidatesGame(top);
+      focus = game ? { game, reason: "candidates", words: [] } : null;
+    }
+    if (focus !== null) top = this.gameFocus(top, focus.game);
+    const ranked = this.rerank(parsed, plan, top, ok);
+    const placed = new Set(ranked.map(([doc]) => doc));
+    if (depth > ranked.length) {
+      for (const item of sorted) {
+        if (ranked.length >= depth) break;
+        if (!placed.has(item[0])) ranked.push(item);
+      }
+    }
+    let total = scores.size;
+    for (const doc of placed) if (!scores.has(doc)) total++; // children added to a term's entry
+    const suggestion = plan.corrected.join(" ") !== plan.words.join(" ") ? plan.corrected.join(" ") : null;
+    return { ranked, total, terms: this.highlightTerms(plan), suggestion, plan, focus };
+  }
+
+
+  answers(intent, doc) {
+    const key = intent.name + "\u0000" + doc;
+    let found = this.intentCache.get(key);
+    if (found === undefined) {
+      found = intent.markers.test(this.foldedText(doc));
+      this.intentCache.set(key, found);
+    }
+    return found;
+  }
+
+  rerank(parsed, plan, top, ok = null) {
+    const names = new Set([plan.corrected.join(" "), ...plan.names]);
+    const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
+    const whole = plan.corrected.join(" ");
+    const termLike = !parsed.question && parsed.words.length > 0 && parsed.words.length <= 3;
+    let scored = top.map(([doc, score]) => {
+      const d = this.docs[doc];
+      let factor = 1.0;
+      const exactTitle = Boolean(d.titleKey) && names.has(d.titleKey);
+      if (termLike) {
+        if (exactTitle) factor *= 2.5;
+        else if (names.has(d.parentKey)) factor *= 2.0;
+        if (plan.boostedIds.has(d.id) || (!plan.wholeName && d.kind === "glossary")) factor *= 1.6;
+      } else if (parsed.question) {
+        const kinds = INTENT_KIND_FACTORS[parsed.intent || ""] || QUESTION_KIND_FACTORS;
+        factor *= kinds[d.kind] ?? 1.0;
+      }
+      if (intent && this.answers(intent, doc)) factor *= INTENT_BONUS;
+      if (plan.phrases.length) {
+        const folded = this.foldedText(doc);
+        const found = plan.phrases.filter((p) => p.search(folded)).length;
+        factor *= 1 + (PHRASE_BONUS * found) / plan.phrases.length;
+      }
+      if (!(d.text || "").trim()) factor *= BARE_HEADING_FACTOR;
+      if (!d.official) factor *= UNOFFICIAL_FACTOR;
+      if (d.cardsKey.includes(whole)) factor *= CARD_RULING_FACTOR;
+      return [doc, round4(score * factor)];
+    });
+    scored.sort(byScore);
+    scored = this.diversify(scored);
+    if (plan.wholeName && TERM_CHILDREN) scored = this.withChildren(plan, scored, ok);
+    return scored;
+  }
+
+  withChildren(plan, scored, ok = null) {
+    const children = new Map();
+    for (const target of plan.boostedIds.keys()) {
+      const docs = [...this.postings("parent", target).keys()].sort(
+        (a, b) => (this.docs[a].role !== "step") - (this.docs[b].role !== "step") || a - b,
+      );
+      for (const doc of docs) {
+        if (ok && !ok(doc)) continue; // only sub-entries the query's filters let through
+        if ((this.docs[doc].text || "").trim()) {
+          const g = this.docs[doc].game;
+          if (!children.has(g)) children.set(g, []);
+          children.get(g).push(doc);
+        }
+      }
+    }
+    if (!children.size) return scored;
+    const out = [];
+    const placed = new Set();
+    for (const [doc, score] of scored) {
+      if (placed.has(doc)) continue;
+      out.push([doc, score]);
+      placed.add(doc);
+      const d = this.docs[doc];
+      if (plan.boostedIds.has(d.id) && children.has(d.game)) {
+        const picked = children.get(d.game).filter((c) => !placed.has(c));
+        children.delete(d.game);
+        for (const child of picked.slice(0, TERM_CHILDREN)) {
+          out.push([child, score]);
+          placed.add(child);
+        }
+      }
+    }
+    return out;
+  }
+
+  diversify(scored) {
+    if (!DIVERSE_TOP) return scored;
+    const seen = new Set();
+    const head = [];
+    const deferred = [];
+    let i = 0;
+    for (; i < scored.length; i++) {
+      const item = scored[i];
+      const d = this.docs[item[0]];
+      const folded = this.foldedText(item[0]);
+      const cut = folded.indexOf("\n");
+      const text = cut >= 0 ? folded.slice(cut + 1) : folded;
+      const body = text.replace(/[^a-z0-9]/g, "").slice(0, 120);
+      const keys = [];
+      if (body) keys.push(this.twins.get(d.id) ?? d.id);
+      if (body.length >= 40) keys.push(body);
+      if (keys.some((k) => seen.has(k))) deferred.push(item);
+      else head.push(item);
+      keys.forEach((k) => seen.add(k));
+      if (head.length >= DIVERSE_TOP) {
+        i++;
+        break;
+      }
+    }
+    return head.concat([...deferred, ...scored.slice(i)].sort(byScore));
+  }
+}

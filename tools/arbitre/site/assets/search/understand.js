@@ -1,0 +1,303 @@
+// Understanding a query (understand.py): its words -> a plan of terms per word, typo
+// corrections (typos.py), glossary names (names.py), synonyms, phrases.
+import { EngineCore } from "./core.js";
+import { FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, MAX_TYPO_CANDIDATES, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
+import { Term, deletions, distance, maxEdits, phrasePattern } from "./common.js";
+import { isRuleNumber, typedKey } from "./analysis.js";
+
+export class Understanding extends EngineCore {
+  knownForm(word) {
+    return ["text_exact", "title_exact", "names_exact"].some((f) => this.df(f, word));
+  }
+
+  known(word) {
+    if (this.knownForm(word)) return true;
+    const s = this.analyzer.stem(word);
+    return ["text", "title", "names"].some((f) => this.df(f, s));
+  }
+
+  vocabulary() {
+    if (!this.vocab) {
+      const vocab = new Map();
+      for (const f of ["title_exact", "names_exact", "text_exact"]) {
+        for (const [word, p] of this.fields[f].terms) {
+          if (!/^\d/.test(word)) vocab.set(word, (vocab.get(word) || 0) + p[0].length);
+        }
+      }
+      const deletes = new Map();
+      for (const word of vocab.keys()) {
+        if (word.length > 3) {
+          for (const form of deletions(word)) {
+            if (!deletes.has(form)) deletes.set(form, []);
+            deletes.get(form).push(word);
+          }
+        }
+      }
+      this.vocab = { vocab, deletes };
+    }
+    return this.vocab;
+  }
+
+  corrections(word) {
+    const edits = maxEdits(word);
+    if (edits === 0) return [];
+    const { vocab, deletes } = this.vocabulary();
+    const forms = new Set([word, ...deletions(word)]);
+    if (edits > 1) for (const f of [...forms]) for (const f2 of deletions(f)) forms.add(f2);
+    const found = new Set();
+    for (const form of forms) {
+      if (vocab.has(form)) found.add(form);
+      for (const w of deletes.get(form) || []) found.add(w);
+    }
+    found.delete(word);
+    let plausible = [...found].filter(
+      (c) => (c[0] === word[0] || c.slice(0, 2) === word[1] + word[0]) && Math.abs(c.length - word.length) <= edits,
+    );
+    if (plausible.length > MAX_TYPO_CANDIDATES) {
+      plausible = plausible
+        .sort((a, b) => vocab.get(b) - vocab.get(a) || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, MAX_TYPO_CANDIDATES);
+    }
+    const dist = new Map();
+    for (const c of plausible) dist.set(c, distance(word, c));
+    let candidates = [...dist.keys()].filter((c) => dist.get(c) <= edits);
+    if (candidates.length) {
+      const best = Math.min(...candidates.map((c) => dist.get(c)));
+      candidates = candidates.filter((c) => dist.get(c) === best);
+    }
+    candidates.sort((a, b) => dist.get(a) - dist.get(b) || vocab.get(b) - vocab.get(a) || (a < b ? -1 : a > b ? 1 : 0));
+    return candidates.slice(0, 3);
+  }
+
+  glossaryMatches(words, game, typed = null, unknown = new Set()) {
+    const found = [];
+    const covered = new Set();
+    const n = words.length;
+    for (let size = Math.min(this.longestName, n); size > 0; size--) {
+      for (let start = 0; start + size <= n; start++) {
+        const span = [];
+        for (let i = start; i < start + size; i++) span.push(i);
+        if (span.some((i) => covered.has(i))) continue;
+        let perGame = this.names.get(words.slice(start, start + size).join(" "));
+        if (!perGame && typed && span.some((i) => unknown.has(i))) {
+          perGame = this.namesEn.get(this.englishKey(typed.slice(start, start + size).join(" ")));
+        }
+        if (!perGame) continue;
+        for (const g of [...perGame.keys()].sort()) {
+          if (game === null || g === game) {
+            found.push({ ...perGame.get(g), positions: new Set(span) });
+            span.forEach((i) => covered.add(i));
+          }
+        }
+      }
+    }
+    return [found, covered];
+  }
+
+  namesIn(corrected, parsed, words, fixed) {
+    const [expansions, covered] = this.glossaryMatches(corrected, parsed.game, words, fixed);
+    if (parsed.question || !words.length) return [expansions, covered];
+    const fixes = new Map([...fixed].map((i) => [words[i], corrected[i]]));
+    const key = typedKey(parsed.text)
+      .split(" ")
+      .filter(Boolean)
+      .map((w) => (fixes.has(w) ? fixes.get(w) : w))
+      .join(" ");
+    const perGame = this.namesTyped.get(key);
+    const all = new Set(words.map((_, i) => i));
+    const named = perGame
+      ? [...perGame.keys()]
+          .sort()
+          .filter((g) => parsed.game === null || g === parsed.game)
+          .map((g) => ({ ...perGame.get(g), positions: new Set(all) }))
+      : [];
+    if (named.length) return [named, all];
+    return [expansions, covered];
+  }
+
+  wordTerms(word, weight = 1.0) {
+    const stemmed = this.analyzer.stem(word);
+    const terms = Object.entries(FIELD_BOOSTS_STEMMED).map(([f, b]) => new Term(f, stemmed, b * weight));
+    for (const [f, b] of Object.entries(FIELD_BOOSTS_EXACT)) terms.push(new Term(f, word, b * weight));
+    if (isRuleNumber(word) && word.includes(".")) {
+      terms.push(new Term("number_key", word, 30.0 * weight));
+      terms.push(new Term("number_parents", word, 3.0 * weight));
+    }
+    return terms;
+  }
+
+  stemFamily(word) {
+    const stemmed = this.analyzer.stem(word);
+    if (stemmed.length < 5 || /^\d/.test(stemmed)) return [];
+    const prefix = stemmed.slice(0, -1);
+    let lo = 0;
+    let hi = this.textTerms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.textTerms[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const family = [];
+    for (let i = lo; i < this.textTerms.length && this.textTerms[i].startsWith(prefix); i++) {
+      if (this.textTerms[i].length <= stemmed.length + 2) family.push(this.textTerms[i]);
+    }
+    return family.slice(0, 4).map((t) => new Term("text", t, FAMILY_WEIGHT));
+  }
+
+  plan(parsed) {
+    const words = [...parsed.words];
+    const plan = {
+      words, corrected: [...words], concepts: [], boostedIds: new Map(), mentions: new Map(),
+      names: new Set(), wholeName: false, namedSpans: new Map(), phrases: [], synonyms: [],
+    };
+    const totalDocs = Math.max(this.docCount, 1);
+    const unknown = new Set();
+    const respell = new Map();
+    let budget = MAX_TYPO_WORDS; // words left that typo correction may look at
+    words.forEach((word, i) => {
+      let variants;
+      if (isRuleNumber(word) || this.knownForm(word) || budget <= 0) {
+        variants = [[word, 1.0]];
+      } else if (this.known(word)) {
+        budget -= 1;
+        variants = [[word, 1.0]];
+        const nearest = parsed.question ? [] : this.corrections(word).slice(0, 1);
+        if (nearest.length && distance(word, nearest[0]) === 1) respell.set(i, nearest[0]);
+      } else {
+        budget -= 1;
+        unknown.add(i);
+        const alternatives = this.corrections(word);
+        if (alternatives.length) plan.corrected[i] = alternatives[0];
+        const first = parsed.question ? 0.5 : 1.0;
+        variants = [[word, 1.0], ...alternatives.map((a) => [a, first])];
+      }
+      let terms = [];
+      for (const [variant, weight] of variants) terms = terms.concat(this.wordTerms(variant, weight));
+      terms = terms.concat(this.stemFamily(plan.corrected[i]));
+      const s = this.analyzer.stem(plan.corrected[i]);
+      const df = Math.max(this.df("text", s), this.df("title", s));
+      plan.concepts.push({ terms, weight: Math.log(1 + totalDocs / (1 + df)), phrases: [], scoped: [] });
+    });
+
+    let [expansions, covered] = this.namesIn(plan.corrected, parsed, words, unknown);
+    if (respell.size) {
+      const trial = plan.corrected.map((w, i) => respell.get(i) ?? w);
+      const [found, spanned] = this.namesIn(trial, parsed, words, new Set([...unknown, ...respell.keys()]));
+      const kept = new Set(
+        [...respell.keys()].filter(
+          (i) => spanned.size === words.length || found.some((e) => e.positions.has(i) && e.positions.size > 1),
+        ),
+      );
+      for (const i of kept) {
+        plan.corrected[i] = respell.get(i);
+        plan.concepts[i].terms.push(...this.wordTerms(respell.get(i), 0.5));
+      }
+      if (kept.size === respell.size) {
+        [expansions, covered] = [found, spanned];
+      } else if (kept.size) {
+        [expansions, covered] = this.namesIn(plan.corrected, parsed, words, new Set([...unknown, ...kept]));
+      }
+    }
+    plan.wholeName = expansions.length > 0 && covered.size === words.length;
+    for (const expansion of expansions) {
+      const span = [...expansion.positions].sort((a, b) => a - b).join(",");
+      if (!plan.namedSpans.has(span)) plan.namedSpans.set(span, new Set());
+      plan.namedSpans.get(span).add(expansion.game);
+      if (plan.wholeName && expansion.targets.length) plan.mentions.set(expansion.targets[0], MENTION_WEIGHT);
+      if (!plan.wholeName && !expansion.foreign) continue;
+      if (plan.wholeName) {
+        expansion.titles.forEach((t) => plan.names.add(t));
+        expansion.targets.forEach((target, rank) => {
+          if (!plan.boostedIds.has(target)) plan.boostedIds.set(target, rank === 0 ? 1.0 : 0.8);
+        });
+      }
+      const extra = expansion.words.filter((w) => !plan.corrected.includes(w));
+      const weight = plan.wholeName ? 0.6 : 0.4;
+      const scope = new Set([expansion.game]);
+      for (const word of extra) {
+        const terms = this.wordTerms(word, weight);
+        for (const i of expansion.positions) plan.concepts[i].scoped.push(...terms.map((t) => [t, scope]));
+      }
+    }
+    let sequences = [];
+    for (let i = 0; i + 1 < plan.corrected.length; i++) sequences.push(plan.corrected.slice(i, i + 2));
+    if (plan.wholeName) sequences = [plan.corrected, ...[...plan.names].sort().map((n) => n.split(" "))];
+    plan.phrases = sequences
+      .filter((ws) => ws.length > 1 && !ws.some((w) => isRuleNumber(w)))
+      .map((ws) => phrasePattern(this.analyzer, ws));
+    return plan;
+  }
+
+  thesaurusMatches(words, game) {
+    const stems = words.map((w) => this.analyzer.stem(w));
+    const found = [];
+    // thesaurus.Thesaurus.matches: the general groups and the games' vocabulary are two layers.
+    const covered = { false: new Set(), true: new Set() };
+    for (let size = Math.min(this.thesaurusLongest, words.length); size > 0; size--) {
+      for (let start = 0; start + size <= words.length; start++) {
+        const span = [];
+        for (let i = start; i < start + size; i++) span.push(i);
+        const blocked = {
+          false: span.some((i) => covered.false.has(i)),
+          true: span.some((i) => covered.true.has(i)),
+        };
+        const key = stems.slice(start, start + size).join(" ");
+        for (const group of this.thesaurus.get(key) || []) {
+          if (blocked[group.vocabulary]) continue;
+          if (game !== null && group.games !== null && !group.games.has(game)) continue;
+          const phrase = [...group.phrases, ...group.sources].find((p) => p.stems.join(" ") === key);
+          found.push({ start, size, group, phrase });
+          span.forEach((i) => covered[group.vocabulary].add(i));
+        }
+      }
+    }
+    return found;
+  }
+
+  // The plan, and the game the query's words say it is about (Searcher._understand): the
+  // synonyms of that game's players' vocabulary only expand then, not the other games'.
+  understand(parsed) {
+    const plan = this.plan(parsed);
+    let focus = null;
+    if (parsed.game === null && plan.concepts.length) focus = this.wordFocus(parsed, plan);
+    this.expandSynonyms(plan, parsed.game || (focus ? focus.game : null));
+    return [plan, focus];
+  }
+
+  expandSynonyms(plan, game) {
+    const added = new Map(); // position -> "word\u0000scope" already added
+    const scopeKey = (scope) => (scope === null ? "" : [...scope].sort().join(","));
+    for (const match of this.thesaurusMatches(plan.corrected, game)) {
+      const scope = match.group.games;
+      const share = game === null && scope !== null ? UNFOCUSED_WEIGHT : 1.0;
+      const same = (p) => p.words.join(" ") === match.phrase.words.join(" ") && p.stems.join(" ") === match.phrase.stems.join(" ");
+      const others = match.group.phrases.filter((p) => !same(p)).map((p) => p.words.join(" "));
+      const where = scope ? ` (${[...scope].sort().join(", ")})` : "";
+      plan.synonyms.push([match.phrase.words.join(" "), others, match.group.provenance + where]);
+      for (const phrase of match.group.phrases) {
+        // Compared by value, as the Python dataclasses are (a phrase may be in two groups).
+        if (same(phrase)) continue;
+        if (phrase.stems.length > 1) {
+          // A phrase is a synonym as a phrase only, not word by word (understand.expand_synonyms).
+          for (let i = match.start; i < match.start + match.size; i++) {
+            plan.concepts[i].phrases.push([phrase.stems, share, scope]);
+          }
+          continue;
+        }
+        for (const word of phrase.words) {
+          if (plan.corrected.includes(word)) continue;
+          for (let i = match.start; i < match.start + match.size; i++) {
+            if (!added.has(i)) added.set(i, new Set());
+            const key = word + "\u0000" + scopeKey(scope);
+            if (!added.get(i).has(key)) {
+              added.get(i).add(key);
+              const terms = this.wordTerms(word, THESAURUS_WEIGHT * share);
+              if (scope === null) plan.concepts[i].terms.push(...terms);
+              else plan.concepts[i].scoped.push(...terms.map((t) => [t, scope]));
+            }
+          }
+        }
+      }
+    }
+  }
+}
