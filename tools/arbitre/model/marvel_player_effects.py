@@ -6,7 +6,8 @@ the card says so (`simultaneous`, « Résolution simultanée »):
 
 - `damage`: damage to an enemy (plus `extra`, « supplémentaire »: applied in the same event, not
   after), plus each constant modifier in play that adds to every occurrence of such an effect;
-- `move_damage`: damage moved from a character to another, dealt to its destination (« Déplacer »);
+- `move_damage`: damage moved from a character to another, dealt to its destination (« Déplacer »):
+  what the source has taken during the resolution plus the `damage` it had at the start;
 - `remove_threat` / `prevent_threat`: threat removed from a scheme, or prevented before it is placed;
 - `place_threat`: threat placed on a scheme (during the setup or not), `scheme_enters`: a side
   scheme that enters play with its threat (nothing is « placed »);
@@ -25,7 +26,7 @@ This module is the scenario (its data and its reading); `marvel_player_effects_r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.rules import RuleViolation
@@ -133,6 +134,7 @@ class PlayerEffectScenario:
     bonuses: list[Bonus]
     triggers: list[Trigger]
     effects: list[Effect]
+    damage_on: dict[str, int] = field(default_factory=dict)  # damage on a character at the start
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -150,6 +152,9 @@ def _char(f: Fields, kind: str, controller: str | None, sc: dict[str, Any]) -> C
     for s in sorted(c.statuses):
         if s not in STATUS_FR:
             raise ScenarioError(f.where("statuses"), f"expected among {', '.join(STATUS_FR)}")
+    damage = f.int("damage", 0, minimum=0)  # already on it: `hp` is what remains
+    if damage:
+        sc["damage_on"][c.name] = damage
     sc["traits"][c.name] = set(f.str_list("traits", []))
     sc["attachments"][c.name] = f.str_list("attachments", [])
     if kind == "allie":
@@ -186,6 +191,7 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
         "hp_modifiers": {},
         "next_stage": {},
         "attachments": {},
+        "damage_on": {},
     }
     chars = [
         _char(cf, cf.choice("kind", KINDS, "identite"), player, extra)
@@ -338,4 +344,5 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
         bonuses,
         triggers,
         effects,
+        damage_on=extra["damage_on"],
     )

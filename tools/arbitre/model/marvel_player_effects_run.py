@@ -321,7 +321,8 @@ class _Run:
         target = self.chars[o.target]
         if src is not None:
             start = next(c.hp for c in self.sc.characters if c.name == src.name)
-            moved = min(o.amount, start - src.hp)
+            on_it = start - src.hp + self.sc.damage_on.get(src.name, 0)  # taken, plus at start
+            moved = min(o.amount, on_it)
             src.hp += moved
             self.received[src.name] = self.received.get(src.name, 0) - moved
         else:
