@@ -113,7 +113,9 @@ def test_the_ranking_constants_are_the_searchers_and_the_engine_reads_each():
     assert exported["LENT_FIELDS"] == sorted(weights.LENT_FIELDS)
     assert json.loads(json.dumps(exported)) == exported
     engine = (
-        resources.files("arbitre.site").joinpath("assets", "search", "weights.js").read_text("utf-8")
+        resources.files("arbitre.site")
+        .joinpath("assets", "search", "weights.js")
+        .read_text("utf-8")
     )
     required = engine[
         engine.index("const RANKING = [") : engine.index("];", engine.index("RANKING"))
