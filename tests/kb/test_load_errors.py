@@ -52,6 +52,22 @@ def test_a_file_that_is_not_utf8(demo_tree):
     assert "not valid UTF-8" in error["msg"]
 
 
+def test_a_hand_written_table_that_is_not_utf8(demo_tree):
+    """`content/<game>/rulings.yaml` (read by `check` and `import`) as the generated files."""
+    path = demo_tree.content / "demo" / "rulings.yaml"
+    path.write_bytes("demo/faq/1:\n  about: [demo/101.1]\n  note: Réglé\n".encode("latin-1"))
+    error = _check_fails_with_one_error(demo_tree)
+    assert (error["path"], error["line"], error["col"]) == ("content/demo/rulings.yaml", "3", "10")
+    assert "not valid UTF-8" in error["msg"]
+    # `arbitre import` reads the same table before it writes anything: the same one problem.
+    from arbitre.pipeline import link_game_rulings
+    from tests.conftest import demo_import
+
+    assert link_game_rulings(demo_tree, demo_import()) == [
+        "content/demo/rulings.yaml:3:10: not valid UTF-8 (byte 0xe9): save the file as UTF-8"
+    ]
+
+
 def test_a_duplicate_key(demo_tree):
     path = demo_tree.content / "demo" / "regles.yaml"
     text = path.read_text(encoding="utf-8")

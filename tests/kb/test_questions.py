@@ -77,10 +77,12 @@ def test_the_loader_attaches_the_questions_and_check_reports_a_wrong_id(demo_tre
     assert "content/demo/questions.yaml:3: demo/404: no such entry in demo" in result.output
 
 
-def test_a_file_that_is_not_utf8_is_one_problem(demo_tree):
+def test_a_file_that_is_not_utf8_is_one_problem_at_its_byte(demo_tree):
     (demo_tree.content / "demo" / "questions.yaml").write_bytes(b"demo/101.1:\n- \xe9t\xe9 ?\n")
-    problems = [str(p) for p in load(demo_tree).problems]
-    assert any(p.startswith("content/demo/questions.yaml:1: not UTF-8") for p in problems), problems
+    problems = [str(p) for p in load(demo_tree).problems if "questions" in p.path]
+    assert problems == [
+        "content/demo/questions.yaml:2:3: not valid UTF-8 (byte 0xe9): save the file as UTF-8"
+    ]
 
 
 # -- the real files --------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from arbitre.kb.entry import (
     Unresolved,
 )
 from arbitre.kb.knowledge import Game, KnowledgeBase
-from arbitre.kb.problems import Problem
+from arbitre.kb.problems import Problem, read_text
 from arbitre.kb.questions import load_questions
 from arbitre.kb.ruling_table import check_tables
 from arbitre.paths import ProjectPaths
@@ -239,17 +239,9 @@ def _read_yaml(
 ) -> Any:
     """The file's data, or None after one problem that says why it cannot be read (and its
     path appended to `unreadable`).  Duplicate keys are problems; the data is still returned."""
-    try:
-        data = path.read_bytes()
-        text = data.decode("utf-8")
-    except OSError as exc:
-        problems.append(Problem(rel, 1, f"cannot read: {exc.strerror or exc}"))
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        byte = data[exc.start : exc.start + 1].hex()
-        message = f"not valid UTF-8 (byte 0x{byte}): save the file as UTF-8"
-        problems.append(Problem(rel, line, message, column=column))
+    text, failure = read_text(path, rel)
+    if failure is not None:
+        problems.append(failure)
     else:
         loader = _LineLoader(text)
         try:

@@ -4,6 +4,7 @@ loader that remembers each key's line (for the hand-written tables)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import yaml
 
@@ -33,3 +34,20 @@ class KeyLineLoader(yaml.SafeLoader):
             if isinstance(key, yaml.ScalarNode)
         }
         return mapping
+
+
+def read_text(file: Path, path: str) -> tuple[str | None, Problem | None]:
+    """A YAML file's text, or None and the one problem that says why it cannot be read (at
+    `path`, the file as messages name it): unreadable, or not UTF-8 (at the bad byte's line and
+    column)."""
+    try:
+        data = file.read_bytes()
+        return data.decode("utf-8"), None
+    except OSError as exc:
+        return None, Problem(path, 1, f"cannot read: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        byte = data[exc.start : exc.start + 1].hex()
+        message = f"not valid UTF-8 (byte 0x{byte}): save the file as UTF-8"
+        return None, Problem(path, line, message, column=column)

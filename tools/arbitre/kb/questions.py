@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.kb.problems import KeyLineLoader, Problem
+from arbitre.kb.problems import KeyLineLoader, Problem, read_text
 
 QUESTIONS_FILE = "questions.yaml"
 MAX_QUESTION_CHARS = 300
@@ -80,10 +80,9 @@ def load_questions(
         if not file.is_file():
             continue
         path = f"content/{game.id}/{QUESTIONS_FILE}"
-        try:
-            text = file.read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            problems.append(Problem(path, 1, f"not UTF-8 text: {exc.reason} at byte {exc.start}"))
+        text, failure = read_text(file, path)
+        if failure is not None:
+            problems.append(failure)
             continue
         known = {e.id for e in kb.entries_of(game.id)}
         found, read = read_questions(text, path, game.id, known)

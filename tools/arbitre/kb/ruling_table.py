@@ -27,7 +27,7 @@ import yaml
 
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.kb.problems import KeyLineLoader, Problem
+from arbitre.kb.problems import KeyLineLoader, Problem, read_text
 from arbitre.text import fold
 
 TABLE_FILE = "rulings.yaml"
@@ -119,7 +119,9 @@ def load_table(root: Path, game: str) -> tuple[RulingTable | None, list[Problem]
     file = root / "content" / game / TABLE_FILE
     if not file.is_file():
         return None, []
-    return read_table(file.read_text(encoding="utf-8"), f"content/{game}/{TABLE_FILE}")
+    path = f"content/{game}/{TABLE_FILE}"
+    text, failure = read_text(file, path)
+    return (None, [failure]) if failure is not None else read_table(text, path)
 
 
 def table_problems(
