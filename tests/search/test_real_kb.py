@@ -106,6 +106,28 @@ def test_a_term_is_not_shadowed_by_a_pair_of_running_text(real):
     assert expansion.targets[0] == "the-spoils/glossaire/endurance"
 
 
+@pytest.mark.parametrize(
+    ("query", "targets"),
+    [
+        ("deck vide", ["deck-rencontre", "deck-joueur"]),
+        ("tomber à court de cartes", ["deck-rencontre", "deck-joueur"]),
+    ],
+)
+def test_a_redirect_lists_each_entry_it_names_right_after_it(real, query, targets):
+    """A redirect names several passages, not one under several names: each shows up next,
+    none is held back as a duplicate of the others."""
+    found = [h["id"] for h in real.search(query, game="marvel-champions", limit=5)["hits"]]
+    assert sorted(found[1:3]) == sorted(f"marvel-champions/glossaire/{t}" for t in targets), found
+
+
+def test_a_term_and_its_defining_entry_are_shown_once_in_the_first_ranks(real):
+    """« Fugace » the term and 2.4.6 the section defining it are one passage: the first five
+    hits hold one of them, then the section's rules."""
+    found = [h["id"] for h in real.search("Fugace", limit=5)["hits"]]
+    assert found[0] == "altered/glossaire/fugace"
+    assert "altered/2.4.6" not in found
+
+
 def test_english_terms_find_the_french_entry(real, real_kb):
     english = [
         e for e in real_kb.entries if e.kind == "glossary" and e.english and not e.english_inferred

@@ -230,6 +230,7 @@ def _names_table(kb: KnowledgeBase) -> list[dict[str, Any]]:
                 "english": english_key(key) if row["foreign"] else "",
                 "game": row["game"],
                 "targets": row["targets"],
+                "same": row["same"],
                 "titles": titles,
                 "foreign": bool(row["foreign"]),
             }

@@ -46,7 +46,7 @@ from arbitre.search.analysis import (
 )
 from arbitre.site.urls import entry_url
 
-INDEX_FORMAT = 15
+INDEX_FORMAT = 16
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -180,18 +180,34 @@ def glossary_names(kb: KnowledgeBase) -> list[dict[str, Any]]:
     """
     table: dict[tuple[str, str], dict[str, Any]] = {}
 
-    def add(name: str, game: str, targets: list[str], title: str, foreign: bool = False) -> None:
+    def add(
+        name: str,
+        game: str,
+        targets: list[str],
+        title: str,
+        foreign: bool = False,
+        same: list[str] | None = None,
+    ) -> None:
         key = fold(name).strip()
         if len(key) < 2:
             return
         row = table.setdefault(  # one row per spelling once folded; the name as first printed
             (key, game),
-            {"name": name.strip(), "game": game, "targets": [], "expand": [], "foreign": foreign},
+            {
+                "name": name.strip(),
+                "game": game,
+                "targets": [],
+                "same": [],
+                "expand": [],
+                "foreign": foreign,
+            },
         )
         row["foreign"] = row["foreign"] and foreign  # a French name somewhere wins
         for target in targets:
             if target not in row["targets"]:
                 row["targets"].append(target)
+        if same and len(same) > 1 and not row["same"]:
+            row["same"] = list(same)
         expansion = title.strip()  # as printed: the searcher analyses it (« dés » is a word)
         if expansion and fold(expansion) != key and expansion not in row["expand"]:
             row["expand"].append(expansion)
@@ -203,8 +219,9 @@ def glossary_names(kb: KnowledgeBase) -> list[dict[str, Any]]:
         targets = [entry.id]
         if entry.defined_by:
             targets.append(entry.defined_by)
+        same = list(targets)  # one passage: the term and the entry defining it
         if entry.role == "redirect" and entry.refs:
-            targets.extend(entry.refs)
+            targets.extend(entry.refs)  # several passages, each its own
         english = []
         if entry.english:
             english = [
@@ -213,9 +230,9 @@ def glossary_names(kb: KnowledgeBase) -> list[dict[str, Any]]:
             ]
         french = {fold(n).strip() for n in [title, *entry.aliases]}
         for name in [title, *entry.aliases]:
-            add(name, entry.game, targets, title)
+            add(name, entry.game, targets, title, same=same)
         for name in english:
-            add(name, entry.game, targets, title, foreign=fold(name).strip() not in french)
+            add(name, entry.game, targets, title, fold(name).strip() not in french, same)
     for entry in kb.entries:  # pairs printed « Vitesse/Speed » in running text
         for a, b in slash_pairs(entry.text):
             add(a, entry.game, [], b, foreign=True)

@@ -62,11 +62,11 @@ class GlossaryNames:
             # The name as typed, stop words kept: « pouvoir de des » is « pouvoir de dés »
             # typed without accents, though « des » alone is an article.
             self._names_typed.setdefault(typed_key(row["name"]), {})[row["game"]] = expansion
-        # Entries that are the same passage under another name: a glossary term, the entry
-        # defining it, the entries it redirects to.
+        # Entries that are the same passage under another name: a glossary term and the entry
+        # defining it (not the several entries a redirect names: each is a passage of its own).
         self._twins: dict[str, str] = {}
         for row in rows:
-            targets = list(row["targets"])
+            targets = list(row["same"])
             if len(targets) > 1:
                 group = self._twins.get(targets[0], targets[0])
                 for target in targets:

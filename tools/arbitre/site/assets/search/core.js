@@ -91,11 +91,12 @@ export class EngineCore {
       this.longestName = Math.max(this.longestName, row.key.split(" ").length);
       put(this.namesTyped, row.typed, row.game, expansion);
     }
+    // One passage under several names: a term and the entry defining it (names.GlossaryNames).
     this.twins = new Map();
     for (const row of rows) {
-      if (row.targets.length > 1) {
-        const group = this.twins.get(row.targets[0]) ?? row.targets[0];
-        for (const t of row.targets) if (!this.twins.has(t)) this.twins.set(t, group);
+      if (row.same.length > 1) {
+        const group = this.twins.get(row.same[0]) ?? row.same[0];
+        for (const t of row.same) if (!this.twins.has(t)) this.twins.set(t, group);
       }
     }
   }
