@@ -78,7 +78,7 @@ def test_oversized_request_line_is_a_json_400(port):
 
 
 def test_a_target_just_over_the_limit_is_refused_and_one_under_it_is_not(port):
-    from arbitre.search.server import MAX_TARGET
+    from arbitre.search.limits import MAX_TARGET
 
     status, _headers, body = _request(port, "/api/health?x=" + "a" * MAX_TARGET)
     assert status == 400 and "request target" in json.loads(body)["error"]

@@ -8,6 +8,7 @@ import click
 
 from arbitre import __version__
 from arbitre.paths import ProjectPaths
+from arbitre.search.limits import CONCURRENCY, HEADER_TIMEOUT, KEEP_ALIVE
 
 pass_paths = click.make_pass_decorator(ProjectPaths)
 
@@ -204,21 +205,21 @@ def build(paths: ProjectPaths, strict: bool) -> None:
 @click.option(
     "--header-timeout",
     type=click.FloatRange(0.1, 300),
-    default=10.0,
+    default=HEADER_TIMEOUT,
     show_default=True,
     help="Seconds a connection has to send a request's headers (then 408, closed).",
 )
 @click.option(
     "--keep-alive",
     type=click.IntRange(1, 300),
-    default=5,
+    default=KEEP_ALIVE,
     show_default=True,
     help="Seconds an idle kept-alive connection stays open.",
 )
 @click.option(
     "--concurrency",
     type=click.IntRange(1, 100_000),
-    default=256,
+    default=CONCURRENCY,
     show_default=True,
     help="Connections plus requests in progress per worker; beyond it, 503.",
 )

@@ -1,15 +1,7 @@
 """`arbitre serve`: uvicorn with the limits a public server needs, and errors in JSON.
 
-Limits (per worker process):
-
-- HEADER_TIMEOUT: a connection must deliver a request's headers within this many seconds of
-  opening (or of its first byte, on a kept-alive connection); otherwise it gets a 408 and is
-  closed.  Slow clients and idle connections that never send anything are cut off.
-- KEEP_ALIVE: an idle kept-alive connection is closed after this many seconds.
-- CONCURRENCY: connections plus requests in progress; beyond it a request gets a 503.
-- MAX_TARGET, MAX_HEADERS: a request target (path and query) or request headers longer than
-  this are refused with a 400 that says which was too long (httptools itself would take
-  headers of any size, and refuses a target over 64 kB with a message that names nothing).
+The limits, per worker process, are `search/limits.py`'s: a header timeout (408), an idle
+keep-alive timeout, a concurrency limit (503), and the longest request target and headers (400).
 
 Errors uvicorn itself sends (an unparsable or oversized request, the concurrency limit) are
 JSON of the API's shape, {"error": message}, like every error of the app.
@@ -30,14 +22,10 @@ from arbitre.errors import ArbitreError
 from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths
 from arbitre.search.indexer import current_generation
+from arbitre.search.limits import CONCURRENCY, HEADER_TIMEOUT, KEEP_ALIVE, MAX_HEADERS, MAX_TARGET
 from arbitre.search.service import index_problem, load_searcher
 
 log = logging.getLogger("arbitre.search.server")
-HEADER_TIMEOUT = 10.0
-KEEP_ALIVE = 5
-CONCURRENCY = 256
-MAX_TARGET = 16_384  # bytes of path and query: /api/search's 500 characters, percent-encoded
-MAX_HEADERS = 65_536  # bytes of header names and values, all headers of a request together
 STATUS_TEXT = {400: b"Bad Request", 408: b"Request Timeout", 503: b"Service Unavailable"}
 
 
