@@ -76,6 +76,16 @@ def test_show_text_and_json(demo_tree):
     assert data["cited_by"] == ["demo/faq/1"] and data["refs"] == ["demo/101.2"]
 
 
+def test_show_lists_the_players_questions_for_the_maintainer(demo_tree):
+    (demo_tree.content / "demo" / "questions.yaml").write_text(
+        "demo/101.1:\n- carte tournée, je peux taper ?\n", encoding="utf-8"
+    )
+    shown = run(demo_tree, "show", "demo/101.1").output
+    assert "Questions de joueurs (recherche, content/demo/questions.yaml) :" in shown
+    assert "  - carte tournée, je peux taper ?" in shown
+    assert "Questions de joueurs" not in run(demo_tree, "show", "demo/101.2").output
+
+
 def test_show_unknown_id_is_a_clear_error(demo_tree):
     result = CliRunner().invoke(cli, ["--root", str(demo_tree.root), "show", "demo/404"])
     assert result.exit_code == 1

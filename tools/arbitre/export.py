@@ -87,6 +87,10 @@ def show_entry(paths: ProjectPaths, entry_id: str, as_json: bool) -> str:
         lines.append("Décisions et FAQ :")
         for ruling in rulings:
             lines.append(f"  - {ruling}  {kb.by_id[ruling].title or ''}".rstrip())
+    asked = kb.questions.get(entry_id, ())
+    if asked:  # the maintainer's view: what leads a player's search here (never on the site)
+        lines.append(f"Questions de joueurs (recherche, content/{entry.game}/questions.yaml) :")
+        lines += [f"  - {question}" for question in asked]
     for u in entry.unresolved:
         lines.append(f"Référence non résolue : « {u.target} » — {u.note}")
     for note in entry.notes:
