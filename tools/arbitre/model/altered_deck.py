@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, read_rulings
+from arbitre.model.scenario import Fields, read_opening
 
 GAME = "altered"
 RARITIES = ("commune", "rare", "unique")
@@ -46,9 +46,7 @@ class DeckScenario:
 
 
 def read_deck(name: str, data: Fields) -> DeckScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     fmt = state.choice("format", tuple(FORMAT_FR))
     cards = []
     for cf in state.records("cards"):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 GAME = "altered"
 KINDS = ("perdre_capacites", "regions", "sous_type", "mot_cle")
@@ -60,9 +60,7 @@ class DependencyScenario:
 
 
 def read_dependency(name: str, data: Fields) -> DependencyScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     characters, abilities = [], []
     for cf in state.records("characters"):
         c = Character(

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from arbitre.model.altered import GAME, LAST, STATS
 from arbitre.model.core.state import Card
 from arbitre.model.core.trace import Ruling
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 BOOST = "boost"
 DEFENDER = "defenseur"
@@ -97,9 +97,7 @@ def _adventure(state: Fields) -> tuple[list[Card], dict[str, str]]:
 
 def read_dusk(name: str, data: Fields) -> DuskScenario:
     """Validate a Dusk scenario (the `state` of a scenario file; `actions` is not used)."""
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     arena = state.bool("arena")
     regions, tumult = _adventure(state) if not arena else ([], {})
     players: list[str] = []

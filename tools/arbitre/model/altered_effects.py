@@ -23,7 +23,7 @@ from typing import Any
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, read_rulings, require_in_play
+from arbitre.model.scenario import Fields, read_opening, require_in_play
 
 GAME = "altered"
 VERBS = {
@@ -91,9 +91,7 @@ def _instruction(f: Fields, where_cost: bool) -> Instruction:
 
 
 def read_effect(name: str, data: Fields) -> EffectScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     sides: dict[str, Side] = {}
     for pf in state.records("players"):
         piles = {p: pf.str_list(p, []) for p in PILES}

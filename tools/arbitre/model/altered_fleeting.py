@@ -17,7 +17,7 @@ from typing import Any
 
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 GAME = "altered"
 
@@ -57,9 +57,7 @@ class FleetingScenario:
 
 
 def read_fleeting(name: str, data: Fields) -> FleetingScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = state.str_list("players")
     state.done()
     actions = data.sub("actions")

@@ -24,7 +24,7 @@ from arbitre.model.core.french import of, the
 from arbitre.model.core.rules import require
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, read_rulings, unique_names
+from arbitre.model.scenario import Fields, read_opening, unique_names
 
 GAME = "altered"
 ZONES = ("expedition", "reserve", "repere")
@@ -73,9 +73,7 @@ class NightScenario:
 
 
 def read_night(name: str, data: Fields) -> NightScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players: list[NightPlayer] = []
     cards: list[Card] = []
     for pf in state.records("players"):

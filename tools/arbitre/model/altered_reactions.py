@@ -23,7 +23,7 @@ from typing import Any
 from arbitre.model.altered import DAY
 from arbitre.model.core.french import of, of_the
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 GAME = "altered"
 # The daily effects of each phase, in order (4.2.1.a-e, 4.2.2.a, 4.2.4.a, 4.2.5.a).
@@ -112,9 +112,7 @@ def _reaction(f: Fields, players: list[str], created: bool = False) -> Reaction:
 
 
 def read_reactions(name: str, data: Fields) -> ReactionScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = state.str_list("players")
     reactions = [_reaction(f, players) for f in state.records("reactions")]
     state.done()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from arbitre.model.core.french import of, the
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
+from arbitre.model.scenario import Fields, ScenarioError, read_opening
 
 GAME = "altered"
 SHARED = ("expedition", "aventure", "limbo")  # 3.1.2.a, remark
@@ -73,9 +73,7 @@ class ZonesScenario:
 
 
 def read_zones(name: str, data: Fields) -> ZonesScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = state.str_list("players")
     cards: dict[str, Place] = {}
     for cf in state.records("cards"):

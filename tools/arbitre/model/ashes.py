@@ -28,8 +28,8 @@ from arbitre.model.core.trace import Ruling
 from arbitre.model.scenario import (
     Fields,
     ScenarioError,
+    read_opening,
     read_out_of_play,
-    read_rulings,
     require_in_play,
     unique_names,
 )
@@ -343,9 +343,7 @@ def read_elsewhere(state: Fields, player_names: list[str], in_play: set[str]) ->
 
 
 def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = read_players(state)
     player_names = [p.name for p in players]
     active = state.player("active_player", player_names, None)

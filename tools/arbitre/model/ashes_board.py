@@ -23,7 +23,7 @@ from arbitre.model import ashes
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 GAME = ashes.GAME
 FOCUS = "ashes/glossaire/concentration"
@@ -95,9 +95,7 @@ class BoardScenario:
 
 
 def read_board(name: str, data: Fields) -> BoardScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = []
     for pf in state.records("players"):
         board: dict[str, list[int]] = {}

@@ -23,7 +23,7 @@ from arbitre.model import ashes, ashes_damage
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.trace import Trace
-from arbitre.model.scenario import Fields, ScenarioError, Wrapping, require_in_play
+from arbitre.model.scenario import Fields, ScenarioError, Wrapping, read_rulings, require_in_play
 
 GAME = ashes.GAME
 PAY_TARGET_RESOLVE = "ashes/clarifications/1"
@@ -180,7 +180,7 @@ def read_play(name: str, data: Fields) -> PlayScenario:
 def read_base(name, data, state, player_extra=None, card_extra=None) -> ashes.AshesScenario:
     """The players, cards and triggers of an Ashes scenario, for the procedures built on the
     damage process; `player_extra` and `card_extra` read their own fields."""
-    rulings = ashes.read_rulings(data, GAME)
+    rulings = read_rulings(data, GAME)
     players = ashes.read_players(state, player_extra)
     names = [p.name for p in players]
     active = state.player("active_player", names, None)

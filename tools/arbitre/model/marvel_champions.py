@@ -37,8 +37,8 @@ from arbitre.model.core.trace import Ruling
 from arbitre.model.scenario import (
     Fields,
     ScenarioError,
+    read_opening,
     read_out_of_play,
-    read_rulings,
     require_in_play,
     unique_names,
 )
@@ -255,9 +255,7 @@ IN_PLAY_FR = "une carte hors jeu n'attaque pas, ne défend pas et n'est pas atta
 
 def read_attacks(name: str, data: Fields) -> AttackScenario:
     """Validate an enemy-attack scenario (the `state` and `actions` of a scenario file)."""
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players: list[str] = []
     characters: list[Character] = []
     interrupts: list[Interrupt] = []

@@ -32,7 +32,7 @@ from typing import Any
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.trace import Ruling
 from arbitre.model.marvel_champions import GAME, STATUS_FR, Character
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 G = f"{GAME}/glossaire"
 MAX = f"{G}/max"
@@ -181,9 +181,7 @@ def _char(f: Fields, kind: str, controller: str | None, sc: dict[str, Any]) -> C
 
 def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
     """Validate an `effet_joueur` scenario; a targeting the card forbids is a RuleViolation."""
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     player = state.str("player")
     extra: dict[str, Any] = {
         "traits": {},

@@ -27,7 +27,7 @@ from arbitre.model.core.french import of
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.marvel_champions import GAME
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 G = f"{GAME}/glossaire"
 RESOURCE = f"{G}/ressource"
@@ -99,9 +99,7 @@ def _types(f: Fields, key: str) -> list[str]:
 
 
 def read_payments(name: str, data: Fields) -> PaymentScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     player = state.str("player")
     discard = []
     for cf in state.records("discard", []):

@@ -156,6 +156,11 @@ def read_rulings(fields: Fields, game: str) -> list[Ruling]:
     return rulings
 
 
+def read_opening(data: Fields, game: str) -> tuple[list[Ruling], str, Fields]:
+    """What every scenario opens with: the rulings it reproduces, its title, its `state`."""
+    return read_rulings(data, game), data.str("title"), data.sub("state")
+
+
 def unique_names(names: list[str], where: str) -> None:
     seen: set[str] = set()
     for name in names:

@@ -15,8 +15,8 @@ from arbitre.model.core.trace import Ruling
 from arbitre.model.scenario import (
     Fields,
     ScenarioError,
+    read_opening,
     read_out_of_play,
-    read_rulings,
     require_in_play,
     unique_names,
 )
@@ -140,9 +140,7 @@ def _tactics(actions: Fields) -> list[Tactic]:
 
 def read_combat(name: str, data: Fields) -> CombatScenario:
     """Validate a combat scenario (the `state` and `actions` of a scenario file)."""
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     faction = state.sub("faction")
     faction_name, influence = faction.str("name"), faction.int("influence", minimum=1)
     faction.done()

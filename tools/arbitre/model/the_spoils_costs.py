@@ -19,7 +19,7 @@ from typing import Any
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
+from arbitre.model.scenario import Fields, ScenarioError, read_opening
 
 GAME = "the-spoils"
 
@@ -69,9 +69,7 @@ class CostScenario:
 
 
 def read_cost(name: str, data: Fields) -> CostScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     player = state.str("player")
     free = state.int("free_resources", minimum=0)
     pf = state.sub("payment")

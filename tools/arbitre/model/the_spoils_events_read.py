@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from arbitre.model.core.state import Card
 from arbitre.model.core.trace import Ruling
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 from arbitre.model.the_spoils import GAME
 
 TYPES = ("personnage", "objet", "lieu")
@@ -94,9 +94,7 @@ def _card(f: Fields, players: list[str]) -> Card:
 
 
 def read_events(name: str, data: Fields) -> EventScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = state.str_list("players")
     active = state.player("active_player", players)
     inf = state.sub("influence", None) or Fields({}, state.where("influence"))

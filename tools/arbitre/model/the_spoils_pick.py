@@ -21,7 +21,7 @@ from typing import Any
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 GAME = "the-spoils"
 
@@ -62,9 +62,7 @@ class PickScenario:
 
 
 def read_pick(name: str, data: Fields) -> PickScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     factions = state.str_list("factions", [])
     things = [Thing(f"faction {of(n)}", "faction") for n in factions]
     for cf in state.records("cards"):

@@ -16,7 +16,7 @@ from arbitre.model.core.french import of
 from arbitre.model.core.rules import require
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, read_rulings, unique_names
+from arbitre.model.scenario import Fields, read_opening, unique_names
 
 GAME = "the-spoils"
 
@@ -46,9 +46,7 @@ class PlayScenario:
 
 
 def read_play(name: str, data: Fields) -> PlayScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     player, opponent = state.str("player"), state.str("opponent")
     resources = []
     for rf in state.records("resources"):

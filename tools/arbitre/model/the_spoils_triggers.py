@@ -19,7 +19,7 @@ from arbitre.model.core.french import of
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.core.triggers import Ordering, Pending, TriggerQueue
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
+from arbitre.model.scenario import Fields, ScenarioError, read_opening
 
 GAME = "the-spoils"
 
@@ -57,9 +57,7 @@ class TriggerScenario:
 
 
 def read_triggers(name: str, data: Fields) -> TriggerScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = state.str_list("players")
     active = state.player("active_player", players)
     resources: dict[str, dict[str, int]] = {}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from arbitre.model.core.rules import require
 from arbitre.model.core.trace import Ruling
 from arbitre.model.four_souls.rules import ATTACK, GAME, TURN
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 REWARDS = ("tresor", "cents", "butin")
 REWARD_FR = {"tresor": "carte(s) trésor", "cents": "¢", "butin": "carte(s) butin"}
@@ -159,9 +159,7 @@ def _monster(f: Fields, game_prefix: str, players: set[str]) -> Monster:
 
 def read_attack(name: str, data: Fields) -> AttackScenario:
     """Validate an attack scenario (the `state` and `actions` of a scenario file)."""
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = []
     for pf in state.records("players"):
         items = []

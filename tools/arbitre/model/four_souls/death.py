@@ -34,7 +34,7 @@ from arbitre.model.four_souls.rules import (
     RESPOND,
     TIMING,
 )
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 ONCE_PER_TURN = f"{GAME}/comment-jouer/mort-d-un-joueur/2"
 NEGOTIATION = f"{GAME}/autres-regles/pourparlers/1"
@@ -137,9 +137,7 @@ def _player(f: Fields) -> Holder:
 
 
 def read_death(name: str, data: Fields) -> DeathScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = [_player(f) for f in state.records("players")]
     unique_names([p.name for p in players], state.where("players"))
     names = {p.name for p in players}

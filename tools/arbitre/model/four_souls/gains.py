@@ -18,7 +18,7 @@ from typing import Any
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.four_souls.rules import GAME, SOULS_TO_WIN, VICTORY
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, unique_names
+from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 NEGOTIATION = f"{GAME}/autres-regles/pourparlers/1"
 BONUS_ONCE = f"{GAME}/ames/ames-bonus/2"
@@ -80,9 +80,7 @@ class GainScenario:
 
 
 def read_gains(name: str, data: Fields) -> GainScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = []
     for pf in state.records("players"):
         players.append(

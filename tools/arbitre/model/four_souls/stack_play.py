@@ -37,7 +37,12 @@ from arbitre.model.four_souls.rules import (
     ROLL,
     STACK,
 )
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings, require_in_play
+from arbitre.model.scenario import (
+    Fields,
+    ScenarioError,
+    read_opening,
+    require_in_play,
+)
 
 REFILL_SHOP = f"{GAME}/comment-jouer/rechargement/2"  # a shop slot: no step 2
 KINDS = (
@@ -100,9 +105,7 @@ def _simulate(plays: list[Play], p: Play, on_stack: list[Play]) -> None:
 
 
 def read_stack(name: str, data: Fields) -> StackScenario:
-    rulings = read_rulings(data, GAME)
-    title = data.str("title")
-    state = data.sub("state")
+    rulings, title, state = read_opening(data, GAME)
     players = state.str_list("players")
     active = state.player("active_player", players)
     treasure_deck = state.str_list("treasure_deck", [])
