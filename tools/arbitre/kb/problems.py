@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -51,3 +52,21 @@ def read_text(file: Path, path: str) -> tuple[str | None, Problem | None]:
         byte = data[exc.start : exc.start + 1].hex()
         message = f"not valid UTF-8 (byte 0x{byte}): save the file as UTF-8"
         return None, Problem(path, line, message, column=column)
+
+
+def read_mapping(
+    text: str, path: str, expected: str
+) -> tuple[dict[Any, Any], dict[Any, int], list[Problem]]:
+    """A hand-written table's top mapping (key -> value), each key's line, and the one problem
+    when it is not a mapping (`expected` says what it should map) or not YAML at all."""
+    try:
+        data = yaml.load(text, Loader=KeyLineLoader)  # noqa: S506 (SafeLoader subclass)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        return {}, {}, [Problem(path, (mark.line + 1) if mark else 1, f"invalid YAML: {exc}")]
+    if data is None:
+        return {}, {}, []
+    if not isinstance(data, dict):
+        return {}, {}, [Problem(path, 1, f"expected a mapping: {expected}")]
+    lines = data.pop("__lines__", {})
+    return data, lines, []

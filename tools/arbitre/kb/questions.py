@@ -18,10 +18,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.kb.problems import KeyLineLoader, Problem, read_text
+from arbitre.kb.problems import Problem, read_mapping, read_text
 
 QUESTIONS_FILE = "questions.yaml"
 MAX_QUESTION_CHARS = 300
@@ -31,18 +29,8 @@ def read_questions(
     text: str, path: str, game: str, known: set[str]
 ) -> tuple[dict[str, tuple[str, ...]], list[Problem]]:
     """One game's file: entry id -> its questions; malformed rows are reported and left out."""
-    try:
-        data = yaml.load(text, Loader=KeyLineLoader)  # noqa: S506 (SafeLoader subclass)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        return {}, [Problem(path, (mark.line + 1) if mark else 1, f"invalid YAML: {exc}")]
-    if data is None:
-        return {}, []
-    if not isinstance(data, dict):
-        return {}, [Problem(path, 1, "expected a mapping: entry id -> [questions]")]
-    lines = data.pop("__lines__", {})
+    data, lines, problems = read_mapping(text, path, "entry id -> [questions]")
     questions: dict[str, tuple[str, ...]] = {}
-    problems: list[Problem] = []
     for key, value in data.items():
         line = lines.get(key, 1)
         if not isinstance(key, str) or key not in known:

@@ -23,11 +23,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.kb.problems import KeyLineLoader, Problem, read_text
+from arbitre.kb.problems import Problem, read_mapping, read_text
 from arbitre.text import fold
 
 TABLE_FILE = "rulings.yaml"
@@ -66,18 +64,7 @@ def _strings(value: object) -> tuple[str, ...] | None:
 def read_table(text: str, path: str) -> tuple[RulingTable, list[Problem]]:
     """Parse one table; malformed rows are reported and left out."""
     table = RulingTable(path)
-    problems: list[Problem] = []
-    try:
-        data = yaml.load(text, Loader=KeyLineLoader)  # noqa: S506 (SafeLoader subclass)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = (mark.line + 1) if mark else 1
-        return table, [Problem(path, line, f"invalid YAML: {exc}")]
-    if data is None:
-        return table, []
-    if not isinstance(data, dict):
-        return table, [Problem(path, 1, "expected a mapping: ruling id -> {about, cards}")]
-    lines = data.pop("__lines__", {})
+    data, lines, problems = read_mapping(text, path, "ruling id -> {about, cards}")
     for key, row in data.items():
         line = lines.get(key, 1)
         if not isinstance(key, str):
