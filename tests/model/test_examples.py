@@ -8,7 +8,7 @@ from arbitre.model.examples import (
     render_markdown,
     worked_examples,
 )
-from arbitre.site.urls import entry_url
+from arbitre.urls import entry_url
 
 
 def _trace(name: str):

@@ -1,4 +1,4 @@
-"""`/r/` when served agrees with the static copy's short links (site/permalinks.py)."""
+"""`/r/` when served agrees with the static copy's short links (permalinks.py)."""
 
 from __future__ import annotations
 

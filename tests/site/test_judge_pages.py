@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.site import urls
 from arbitre.site.build import render_site
 from arbitre.site.data import entry_data_files, game_data
 from arbitre.site.pages import site_nav, site_pages

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.site import urls
 from arbitre.site.build import render_page
 from arbitre.site.pages import relative_link, site_nav, site_pages
 from arbitre.site.text import Insert, number_spans, render_text, title_spans

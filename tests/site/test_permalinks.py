@@ -1,4 +1,4 @@
-"""Short links /r/<id> (site/permalinks.py): what a path names, and the static pages for it."""
+"""Short links /r/<id> (permalinks.py): what a path names, and the static pages for it."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.site import urls
-from arbitre.site.permalinks import PermalinkIndex, permalink_pages, permalink_paths
+from arbitre.permalinks import PermalinkIndex, permalink_pages, permalink_paths
 
 from .small_kb import entry, small_kb
 

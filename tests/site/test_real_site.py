@@ -11,7 +11,7 @@ import pytest
 from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths
 from arbitre.site.build import build_site
-from arbitre.site.urls import entry_url
+from arbitre.urls import entry_url
 
 from .test_build import broken_links, parse
 

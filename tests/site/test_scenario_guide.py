@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arbitre.site import urls
+from arbitre import urls
 from arbitre.site.pages import site_nav, site_pages
 from tests.site.small_kb import small_examples, small_kb
 

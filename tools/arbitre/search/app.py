@@ -31,13 +31,13 @@ from arbitre.kb.entry import KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths, find_root
+from arbitre.permalinks import PermalinkIndex, choice_html
 from arbitre.search.indexer import build_index
 from arbitre.search.live import LiveIndex
 from arbitre.search.query import InvalidQuery
 from arbitre.search.service import index_problem
 from arbitre.search.web import HttpHeaders, docs_page, finish_openapi, site_csp
-from arbitre.site.permalinks import PermalinkIndex, choice_html
-from arbitre.site.urls import entry_url
+from arbitre.urls import entry_url
 
 log = logging.getLogger("arbitre.search.app")
 MAX_LIMIT = 100
@@ -271,7 +271,7 @@ def create_app(
         },
     )
     def permalink(entry_id: str) -> Any:
-        # The same answers as the static copy's r/ pages (site/permalinks.py): any case, a
+        # The same answers as the static copy's r/ pages (permalinks.py): any case, a
         # number without its game, a choice page, and a French « page introuvable », not JSON.
         current = index.knowledge()
         if short_links.get("kb") is not current:

@@ -44,7 +44,7 @@ from arbitre.search.analysis import (
     number_prefixes,
     slash_pairs,
 )
-from arbitre.site.urls import entry_url
+from arbitre.urls import entry_url
 
 INDEX_FORMAT = 16
 CURRENT = "CURRENT"

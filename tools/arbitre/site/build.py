@@ -22,10 +22,10 @@ import jinja2
 from arbitre.errors import ArbitreError
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.paths import ProjectPaths
+from arbitre.permalinks import write_permalinks
 from arbitre.site.data import entry_data_files
 from arbitre.site.examples import WorkedExample, load_examples
 from arbitre.site.pages import Page, site_nav, site_pages
-from arbitre.site.permalinks import write_permalinks
 from arbitre.site.search_files import search_files, theme_dir
 from arbitre.site.text import escape_attribute
 

@@ -14,9 +14,9 @@ import json
 import posixpath
 from typing import Any
 
+from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.site import urls
 from arbitre.site.pages import repeated_title, sort_key
 from arbitre.site.text import plain_excerpt
 

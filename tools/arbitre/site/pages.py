@@ -17,12 +17,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.kb.terms import TermSpan, term_spans, used_in
 from arbitre.model.core.trace import Trace
 from arbitre.model.examples import example_anchor, examples_citing, result_items, scenario_guide
-from arbitre.site import urls
 from arbitre.site.examples import (
     PROCEDURE_LABELS,
     WorkedExample,

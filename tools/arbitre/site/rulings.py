@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game
-from arbitre.site import urls
 from arbitre.site.text import escape_inline, plain_excerpt
 from arbitre.text import fold
 

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
+from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.site import urls
 
 PERMALINK_DIR = "r"
 
