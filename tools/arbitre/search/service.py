@@ -164,15 +164,26 @@ def explain_query(
     return open_searcher(paths).explain(query, game=game, kind=kind)
 
 
-def _plain(snippet: str) -> str:
-    """A highlight snippet for a terminal: « » around matches, HTML unescaped."""
-    return html.unescape(re.sub(r"<mark>(.*?)</mark>", r"«\1»", snippet))
+# Bold and back to normal weight: how a terminal shows the matched words (« » would read as
+# quotation marks in French).
+BOLD = ("\x1b[1m", "\x1b[22m")
 
 
-def format_results(result: dict[str, Any], as_json: bool) -> str:
+def _plain(snippet: str, bold: bool = False) -> str:
+    """A highlight snippet as text, HTML unescaped: matched words in bold for a terminal
+    (`bold`), else not marked at all (a pipe or a file gets the words as printed)."""
+    marked = rf"{BOLD[0]}\1{BOLD[1]}" if bold else r"\1"
+    return html.unescape(re.sub(r"<mark>(.*?)</mark>", marked, snippet))
+
+
+def format_results(result: dict[str, Any], as_json: bool, bold: bool = False) -> str:
+    """The result for `arbitre search`: the API's JSON, or numbered hits as text (`bold`:
+    matched words in bold, for a terminal)."""
     if as_json:
         return json.dumps(result, ensure_ascii=False, indent=2)
-    lines = [f"{result['total']} result(s) for « {result['query']} »"]
+    total = result["total"]
+    count = "Aucun résultat" if not total else "1 résultat" if total == 1 else f"{total} résultats"
+    lines = [f"{count} pour « {result['query']} »"]
     if result.get("focus"):
         lines.append(f"Recherche {result['focus']['message']}")
     if result.get("suggestion"):
@@ -182,6 +193,6 @@ def format_results(result: dict[str, Any], as_json: bool) -> str:
         lines.append("")
         lines.append(f"{rank}. {hit['id']}  [{hit['kind']}]  {head}")
         if hit["highlights"]:
-            lines.append(f"   {_plain(hit['highlights'])}")
+            lines.append(f"   {_plain(hit['highlights'], bold)}")
         lines.append(f"   {hit['url']}")
     return "\n".join(lines)
