@@ -24,6 +24,7 @@ from arbitre.search.indexer import display_text
 from arbitre.search.intent import INTENTS
 from arbitre.search.query import parse_query
 from arbitre.search.service import explain_query, run_search
+from tests.search.test_lexicon import TYPOS, WORDS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 HOLDOUT_SETS = ("holdout-queries.yaml", "holdout2-queries.yaml")
@@ -284,7 +285,11 @@ def test_recall_at_5_matches_the_python_search(engine_page, built_root, kb, name
 
 
 def _every_query() -> list[str]:
-    return [q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))]
+    """Every query of the sets, and the typo table's (real typos, real words left alone)."""
+    queries = [
+        q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))
+    ]
+    return queries + [q for q, _suggestion in TYPOS] + WORDS
 
 
 def test_queries_are_understood_as_python_does(engine_page, kb):

@@ -18,7 +18,8 @@ chain (`analysis.py`), so both sides agree on what a word is:
   (`intent.py`), as JavaScript regular expressions;
 - `authority` per game, `cards_key` per ruling (the rulings' cards, `CARD_RULING_FACTOR`);
 - `analysis`: stop words, elisions, question words, the stems of every corpus word and the
-  lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead.
+  lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead;
+- `words`: the lexicon's words near the index's own (`lexicon.near_words`), never typos.
 
 The index is written into the site by `site/build.py` (`assets/search/index.json`).
 """
@@ -47,12 +48,14 @@ from arbitre.search.analysis import (
 )
 from arbitre.search.indexer import entry_document, glossary_names
 from arbitre.search.intent import INTENTS
+from arbitre.search.lexicon import near_words
 from arbitre.search.names import english_key, typed_key
 from arbitre.search.plan import FOCUS_REASONS
 from arbitre.search.thesaurus import load_thesaurus
+from arbitre.search.typos import deletion_index
 from arbitre.search.vocabulary import load_vocabulary
 
-CLIENT_FORMAT = 2
+CLIENT_FORMAT = 3
 # stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry;
 # `phrased`: players' questions it answers)
 TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled", "phrased")
@@ -157,6 +160,12 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             phrases[" ".join(stems)] = docs
 
     lemmas = lemma_table()
+    # The typo corrector's vocabulary (`Typos.vocabulary`): exact words with their doc counts.
+    vocab: dict[str, int] = {}
+    for name in EXACT_FIELDS:
+        for term, postings in fields[name].items():
+            if not term[0].isdigit():
+                vocab[term] = vocab.get(term, 0) + len(postings)
     return {
         "format": CLIENT_FORMAT,
         "games": {g.id: g.title for g in kb.games},
@@ -195,6 +204,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             # stems with the same Snowball algorithm, but looks these up first.
             "stems": _stem_table(words | set(lemmas)),
         },
+        "words": near_words((vocab, deletion_index(vocab))),
     }
 
 

@@ -5,6 +5,7 @@ Layout of the index directory:
     .index/CURRENT          name of the live generation (replaced atomically with os.replace)
     .index/gen-<stamp>/     a whoosh index + meta.json (format version, fingerprints, glossary)
                             + lemmas.pickle (the lemma table its text was analysed with)
+                            + words.json (the lexicon's words near its own: never typos)
 
 A reader opens whatever CURRENT names; a build writes a new generation, then points CURRENT at
 it, then deletes older generations, so a search never sees a half-written index.
@@ -44,12 +45,15 @@ from arbitre.search.analysis import (
     number_prefixes,
     slash_pairs,
 )
+from arbitre.search.lexicon import near_words
+from arbitre.search.typos import Typos
 from arbitre.urls import entry_url
 
-INDEX_FORMAT = 16
+INDEX_FORMAT = 17
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
+WORDS = "words.json"
 
 
 def make_schema() -> Schema:
@@ -345,6 +349,8 @@ def build_index(
             for seq, entry in enumerate(kb.entries):
                 writer.add_document(**entry_document(kb, entry, seq, links.get(entry.id)))
             writer.commit(optimize=True)
+            with ix.reader() as reader:
+                vocabulary = Typos().vocabulary(reader)
             ix.close()
         fingerprint = kb_fingerprint(kb)
         meta = {
@@ -361,6 +367,8 @@ def build_index(
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         with (tmp / LEMMAS).open("wb") as out:
             pickle.dump(lemma_table(), out, protocol=pickle.HIGHEST_PROTOCOL)
+        words = {"words": near_words(vocabulary)}
+        (tmp / WORDS).write_text(json.dumps(words, ensure_ascii=False), encoding="utf-8")
         tmp.rename(generation)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -390,6 +398,14 @@ def _prune(index_dir: Path, keep: Path) -> None:
 
 def read_meta(generation: Path) -> dict[str, Any]:
     return json.loads((generation / META).read_text(encoding="utf-8"))
+
+
+def read_words(generation: Path) -> frozenset[str]:
+    """The lexicon's words near the generation's own (`lexicon.near_words`, by `build_index`)."""
+    words = json.loads((generation / WORDS).read_text(encoding="utf-8"))["words"]
+    if not isinstance(words, list):
+        raise ValueError(f"{generation / WORDS}: not a list of words")
+    return frozenset(words)
 
 
 def read_lemmas(generation: Path) -> dict[str, str]:

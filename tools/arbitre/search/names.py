@@ -76,6 +76,11 @@ class GlossaryNames:
         """The expansions of a name key (its words analysed, unstemmed), per game."""
         return self._names.get(key, {})
 
+    def english_word(self, word: str) -> bool:
+        """Whether a word is an English glossary name of one word, inflected or not (« stun »
+        for Marvel Champions' « Stunned »)."""
+        return english_key(word) in self._names_en
+
     def twin(self, entry_id: str) -> str:
         """The entry standing for every entry of its passage (itself when alone)."""
         return self._twins.get(entry_id, entry_id)

@@ -52,7 +52,7 @@ from whoosh.query import And, Term
 
 from arbitre.search.analysis import french_analyzer, use_lemma_table
 from arbitre.search.focus import GameFocus
-from arbitre.search.indexer import read_lemmas, read_meta
+from arbitre.search.indexer import read_lemmas, read_meta, read_words
 from arbitre.search.intent import BY_NAME as INTENTS
 from arbitre.search.names import GlossaryNames
 from arbitre.search.plan import Focus, Plan
@@ -102,7 +102,7 @@ class Searcher:
         # The stages, each with this generation's data and caches.
         self.postings = Postings(self.doc_count)
         self.names = GlossaryNames(self.meta["glossary"])
-        self.typos = Typos()
+        self.typos = Typos(read_words(generation))
         self.understanding = Understanding(self.names, self.typos)
         self.focus = GameFocus(self.postings, self.doc_game, self.games)
         self.ranker = Ranker(self.postings, self.names, self.doc_game)

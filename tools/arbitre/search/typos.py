@@ -38,14 +38,19 @@ def known(reader: Any, word: str) -> bool:
     return any(reader.doc_frequency(f, stemmed) for f in ("text", "title", "names"))
 
 
+Vocabulary = tuple[dict[str, int], dict[str, list[str]]]  # words with their df, one-deletion index
+
+
 class Typos:
-    """The index's words with their document frequency, and their one-deletion index."""
+    """The index's words with their document frequency, and their one-deletion index; and the
+    lexicon's words near them (`lexicon.py`: French, common English), which are never typos."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: frozenset[str] = frozenset()) -> None:
         self._lock = threading.Lock()
-        self.vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
+        self.vocab: Vocabulary | None = None
+        self.words = words  # the lexicon's words within the typo budget of an index word
 
-    def vocabulary(self, reader: Any) -> tuple[dict[str, int], dict[str, list[str]]]:
+    def vocabulary(self, reader: Any) -> Vocabulary:
         """Every indexed word with its document frequency, and a one-deletion index over them.
 
         Built once, on the first unknown word, because whoosh's Levenshtein automata cost
@@ -59,44 +64,57 @@ class Typos:
                         word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
                         if not word[0].isdigit():
                             vocab[word] = vocab.get(word, 0) + info.doc_frequency()
-                deletes: dict[str, list[str]] = {}
-                for word in vocab:
-                    if len(word) > 3:
-                        for form in deletions(word):
-                            deletes.setdefault(form, []).append(word)
-                self.vocab = (vocab, deletes)
+                self.vocab = (vocab, deletion_index(vocab))
             return self.vocab
 
     def corrections(self, reader: Any, word: str) -> list[str]:
-        """Indexed words within the typo budget of `word`, most plausible first."""
-        edits = max_edits(word)
-        if edits == 0:
+        """Indexed words within the typo budget of `word`, most plausible first; none for a
+        word of the lexicon (« fouiller » is not « feuille »)."""
+        if word in self.words:
             return []
-        vocab, deletes = self.vocabulary(reader)
-        forms = {word} | deletions(word)
-        if edits > 1:
-            forms |= {f2 for f in list(forms) for f2 in deletions(f)}
-        found: set[str] = set()
-        for form in forms:
-            if form in vocab:
-                found.add(form)
-            found.update(deletes.get(form, ()))
-        found.discard(word)
-        # The first letter is rarely wrong, unless swapped with the second (« etat » for « teat »).
-        plausible = [
-            c
-            for c in found
-            if (c[0] == word[0] or c[:2] == word[1::-1]) and abs(len(c) - len(word)) <= edits
-        ]
-        if len(plausible) > MAX_TYPO_CANDIDATES:
-            plausible = sorted(plausible, key=lambda c: (-vocab[c], c))[:MAX_TYPO_CANDIDATES]
-        distance = {c: edit_distance(word, c) for c in plausible}
-        candidates = [c for c, d in distance.items() if d <= edits]
-        if candidates:  # only the nearest: a farther word is another word, not this one
-            best = min(distance[c] for c in candidates)
-            candidates = [c for c in candidates if distance[c] == best]
-        candidates.sort(key=lambda c: (distance[c], -vocab[c], c))
-        return candidates[:3]
+        return nearest(word, self.vocabulary(reader))
+
+
+def deletion_index(vocab: dict[str, int]) -> dict[str, list[str]]:
+    """One-deletion form -> the words (of more than three letters) it comes from."""
+    deletes: dict[str, list[str]] = {}
+    for word in vocab:
+        if len(word) > 3:
+            for form in deletions(word):
+                deletes.setdefault(form, []).append(word)
+    return deletes
+
+
+def nearest(word: str, vocabulary: Vocabulary) -> list[str]:
+    """The words of `vocabulary` within the typo budget of `word`, most plausible first."""
+    edits = max_edits(word)
+    if edits == 0:
+        return []
+    vocab, deletes = vocabulary
+    forms = {word} | deletions(word)
+    if edits > 1:
+        forms |= {f2 for f in list(forms) for f2 in deletions(f)}
+    found: set[str] = set()
+    for form in forms:
+        if form in vocab:
+            found.add(form)
+        found.update(deletes.get(form, ()))
+    found.discard(word)
+    # The first letter is rarely wrong, unless swapped with the second (« etat » for « teat »).
+    plausible = [
+        c
+        for c in found
+        if (c[0] == word[0] or c[:2] == word[1::-1]) and abs(len(c) - len(word)) <= edits
+    ]
+    if len(plausible) > MAX_TYPO_CANDIDATES:
+        plausible = sorted(plausible, key=lambda c: (-vocab[c], c))[:MAX_TYPO_CANDIDATES]
+    distance = {c: edit_distance(word, c) for c in plausible}
+    candidates = [c for c, d in distance.items() if d <= edits]
+    if candidates:  # only the nearest: a farther word is another word, not this one
+        best = min(distance[c] for c in candidates)
+        candidates = [c for c in candidates if distance[c] == best]
+    candidates.sort(key=lambda c: (distance[c], -vocab[c], c))
+    return candidates[:3]
 
 
 def deletions(word: str) -> set[str]:

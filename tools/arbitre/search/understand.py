@@ -56,13 +56,17 @@ class Understanding:
                 # a typo landing on another word's stem (« pouvir » de base).  The nearest
                 # printed word is kept in reserve, for a lookup it turns into a glossary name.
                 variants = [(word, 1.0)]
-                nearest = [] if parsed.question else self.typos.corrections(reader, word)[:1]
+                nearest = (
+                    []
+                    if parsed.question or self.a_word(word)
+                    else self.typos.corrections(reader, word)[:1]
+                )
                 if nearest and edit_distance(word, nearest[0]) == 1:
                     respell[i] = nearest[0]
             else:
                 budget -= 1
                 unknown.add(i)
-                alternatives = self.typos.corrections(reader, word)
+                alternatives = [] if self.a_word(word) else self.typos.corrections(reader, word)
                 if alternatives:
                     plan.corrected[i] = alternatives[0]
                 # A word missing from a long question is more often a synonym gap than a typo.
@@ -130,6 +134,12 @@ class Understanding:
             if len(words) > 1 and not any(is_rule_number(w) for w in words)
         ]
         return plan
+
+    def a_word(self, word: str) -> bool:
+        """A word the index lacks that is still no typo: players' words the thesaurus or a
+        game's vocabulary knows, an English glossary name (« stun » for « Stunned »).  (French
+        words are the typo corrector's own test, `Typos.corrections`.)"""
+        return load_thesaurus().knows(word) or self.names.english_word(word)
 
     def expand_synonyms(self, plan: Plan, game: str | None) -> None:
         """Thesaurus groups found in the query add their other words, at low weight.

@@ -30,6 +30,8 @@ export class EngineCore {
     this.foldedCache = new Map();
     this.buildNames(data.names);
     this.buildThesaurus(data.thesaurus);
+    // lexicon.near_words: the French (and common English) words near the index's own, never typos.
+    this.lexicon = new Set(data.words || []);
     this.vocab = null;
     this.wordGames = new Map();
     this.intentCache = new Map();
@@ -103,6 +105,7 @@ export class EngineCore {
 
   buildThesaurus(groups) {
     this.thesaurus = new Map();
+    this.thesaurusWords = new Set(); // thesaurus.Thesaurus.words
     this.thesaurusLongest = 1;
     for (const g of groups) {
       const group = {
@@ -114,6 +117,7 @@ export class EngineCore {
         same: JSON.stringify([g.phrases, g.sources, g.games, g.provenance]),
       };
       for (const p of [...group.phrases, ...group.sources]) {
+        p.words.forEach((w) => this.thesaurusWords.add(w));
         const key = p.stems.join(" ");
         if (!this.thesaurus.has(key)) this.thesaurus.set(key, []);
         // « jeton » and « jetons »: one stem, one match (groups compared by value)

@@ -38,7 +38,14 @@ export class Understanding extends EngineCore {
     return this.vocab;
   }
 
+  // A word the index lacks that is still no typo (Understanding.a_word): players' words the
+  // thesaurus knows, an English glossary name (« stun » for « Stunned »).
+  aWord(word) {
+    return this.thesaurusWords.has(word) || this.namesEn.has(this.englishKey(word));
+  }
+
   corrections(word) {
+    if (this.lexicon.has(word)) return []; // a word of the lexicon is no typo (Typos.corrections)
     const edits = maxEdits(word);
     if (edits === 0) return [];
     const { vocab, deletes } = this.vocabulary();
@@ -161,12 +168,12 @@ export class Understanding extends EngineCore {
       } else if (this.known(word)) {
         budget -= 1;
         variants = [[word, 1.0]];
-        const nearest = parsed.question ? [] : this.corrections(word).slice(0, 1);
+        const nearest = parsed.question || this.aWord(word) ? [] : this.corrections(word).slice(0, 1);
         if (nearest.length && distance(word, nearest[0]) === 1) respell.set(i, nearest[0]);
       } else {
         budget -= 1;
         unknown.add(i);
-        const alternatives = this.corrections(word);
+        const alternatives = this.aWord(word) ? [] : this.corrections(word);
         if (alternatives.length) plan.corrected[i] = alternatives[0];
         const first = parsed.question ? 0.5 : 1.0;
         variants = [[word, 1.0], ...alternatives.map((a) => [a, first])];

@@ -1,0 +1,136 @@
+"""A word is a typo only if it is no word (#24): the typo corrector consults a lexicon (French,
+common English) before replacing a word the index lacks, on the real knowledge base."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from arbitre.search.lexicon import lexicon, near_words
+from arbitre.search.query import parse_query
+from arbitre.search.typos import deletion_index, nearest
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+# Real typos: corrected (the suggestion names the word meant).
+TYPOS = [
+    ("destrucion", "destruction"),
+    ("personage imbloquable", "personnage imblocable"),
+    ("pheonixborn", "phoenixborn"),
+    ("Jueur", "joueur"),
+    ("mulligna", "mulligan"),
+    ("epuisment", "epuisement"),
+    ("defausee", "defausse"),
+    ("attaqer", "attaquer"),
+    ("sacrfice", "sacrifice"),
+    ("tumutle", "tumulte"),
+]
+# Real words within the typo budget of an index word: left alone (each was « corrected » before:
+# « fouiller » to « feuille », « truc » to « troc », « coller » to the English « collar »…).
+WORDS = [
+    "fouiller",
+    "fouille",
+    "truc",
+    "tape",
+    "pote",
+    "gros",
+    "genre",
+    "coller",
+    "viens",
+    "meurs",
+    "soir",
+    "doute",
+    "poing",
+    "roue",
+    "demi",
+    "module",
+    "relie",
+    "rond",
+    "battre",
+    "casser",
+    "prix",
+    "made",  # « fan-made »: a common English word
+]
+
+
+@pytest.mark.parametrize(("query", "suggestion"), TYPOS)
+def test_a_typo_is_corrected(real, query, suggestion):
+    assert real.search(query)["suggestion"] == suggestion
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_a_word_near_an_index_word_is_left_alone(real, word):
+    with real._whoosh() as searcher:
+        vocabulary = real.typos.vocabulary(searcher.reader())
+    assert nearest(word, vocabulary), "not near any index word: the case would test nothing"
+    assert real.search(word)["suggestion"] is None
+    assert real.search(f"est-ce que je peux {word} une carte ?")["suggestion"] is None
+    assert real.explain(word)["corrected"] == [word]
+
+
+def test_players_slang_the_vocabulary_knows_is_not_a_typo(real):
+    # « expé » is Altered players' « expédition » (vocabulary.yaml), not « excès ».
+    plan = real.explain("mes deux expés gagnent au crépuscule")
+    assert plan["corrected"] == plan["words"]
+    assert any("expedition" in s["adds"] for s in plan["synonyms"])
+
+
+def test_an_english_glossary_name_is_not_a_typo(real):
+    # « stun » is Marvel Champions' « Stunned » (Sonné), not « sun ».
+    assert real.search("un ennemi stun saute son attaque ?")["suggestion"] is None
+
+
+def test_the_index_keeps_only_the_lexicon_words_near_its_own(real):
+    """`words.json` holds exactly the lexicon's words the corrector would otherwise replace."""
+    with real._whoosh() as searcher:
+        vocabulary = real.typos.vocabulary(searcher.reader())
+    kept = real.typos.words
+    assert 5_000 < len(kept) < 60_000  # not the whole dictionary (about 250,000 forms)
+    assert kept == frozenset(near_words(vocabulary))
+    assert kept <= lexicon()
+    assert all(nearest(w, vocabulary) for w in sorted(kept)[::97])
+    assert {"fouiller", "truc", "coller", "made"} <= kept
+
+
+def test_near_words_are_what_nearest_finds():
+    vocab = {"feuille": 3, "porte": 2, "attaque": 5}
+    vocabulary = (vocab, deletion_index(vocab))
+    near = near_words(vocabulary)
+    assert "fouille" in near and "portes" in near and "attaquer" in near
+    assert all(nearest(w, vocabulary) for w in near)
+    assert "feuille" not in near  # an index word is no neighbour of its own
+
+
+def _every_question() -> list[str]:
+    queries = [
+        row["q"]
+        for path in sorted(DATA.glob("*-queries.yaml"))
+        for row in yaml.safe_load(path.read_text("utf-8"))
+    ]
+    for path in sorted(CONTENT.glob("*/questions.yaml")):
+        for questions in yaml.safe_load(path.read_text("utf-8")).values():
+            queries += questions
+    return queries
+
+
+def test_no_correctly_spelled_word_is_replaced_in_any_query_or_players_question(real):
+    """On every query set and every players' question, a replaced word is no word of an
+    independent French dictionary (pyspellchecker's, not the lexicon's source)."""
+    from spellchecker import SpellChecker
+
+    french = SpellChecker(language="fr", distance=1).word_frequency
+    questions = _every_question()
+    assert len(questions) > 3000
+    replaced = []
+    for q in questions:
+        parsed = parse_query(q, real.games)
+        if parsed.number:
+            continue
+        with real._whoosh() as searcher:
+            plan, _focus = real._understand(searcher, parsed)
+        replaced += [w for w, c in zip(plan.words, plan.corrected, strict=True) if w != c]
+    assert replaced, "no correction at all: the corrector would be off"
+    assert [w for w in replaced if french[w]] == []
