@@ -329,7 +329,8 @@ def test_a_searcher_analyses_queries_with_its_index_lemma_table(tiny_project, ti
 
 
 def test_a_phrase_pattern_decides_as_its_regex_does(real_kb):
-    """The substring pre-check of a phrase only skips texts the regex could not match."""
+    """The substring pre-check of a phrase, and its scan from where the first stem starts a
+    word, decide as the regex does."""
     import itertools
 
     from arbitre.search.analysis import analyze, fold
@@ -338,6 +339,15 @@ def test_a_phrase_pattern_decides_as_its_regex_does(real_kb):
     pattern = phrase_pattern(["carte", "placee"])
     assert pattern.search("la carte est placée face cachée".replace("é", "e"))
     assert not pattern.search("la carte est retournee")
+    for text in (
+        "cartes placees",  # at the very start
+        "decarte placee, puis carte placee",  # inside a word first, then a word
+        "_carte placee",  # « _ » is a word character
+        "cartes, une autre, encore deux placees",  # three words apart: too far
+        "carte:placee",
+        "cart",
+    ):
+        assert pattern.search(text) == (pattern.regex.search(text) is not None), text
     texts = [fold(f"{e.title or ''} \n {e.text}") for e in real_kb.entries[::7]]
     words = analyze("attaquer une carte placée face cachée dans la zone", stemmed=False)
     checked = 0

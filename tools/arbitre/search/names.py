@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from whoosh.lang.snowball.english import EnglishStemmer
 
-from arbitre.search.analysis import analyze, fold
+from arbitre.search.analysis import CACHED_LENGTH, STEM_CACHE, analyze, fold
 from arbitre.search.plan import Expansion
 
 _ENGLISH = EnglishStemmer()
@@ -141,4 +142,11 @@ def without_variable(key: str) -> str | None:
 
 def english_key(key: str) -> str:
     """A name's words by their English (Snowball) stems."""
-    return " ".join(_ENGLISH.stem(word) for word in key.split())
+    return " ".join(_english_stem(word) for word in key.split())
+
+
+def _english_stem(word: str) -> str:
+    return _english_stem_cached(word) if len(word) < CACHED_LENGTH else _ENGLISH.stem(word)
+
+
+_english_stem_cached = lru_cache(maxsize=STEM_CACHE)(_ENGLISH.stem)

@@ -8,7 +8,9 @@ norms (one list per field), a document's stored fields and folded text (one per 
 
 from __future__ import annotations
 
+import bisect
 import math
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +23,13 @@ from arbitre.search.weights import BM25_B, BM25_K1
 # The per-term score cache is emptied when it reaches either bound (about 25 MB when full).
 POSTINGS_CACHE_TERMS = 50_000
 POSTINGS_CACHE_ENTRIES = 300_000
+# Fields whose every term's document frequency is read once, into a table (a few thousand words
+# each, whatever the corpus size): a query looks up about a hundred terms, and whoosh's own
+# lookup costs ten microseconds each.  Fields of one key per entry (id, parent) are asked whoosh.
+DF_TABLE_FIELDS = frozenset(
+    {"title", "title_exact", "names", "names_exact", "context", "text", "text_exact"}
+    | {"asked", "ruled", "phrased", "terms", "number_parents", "game", "kind"}
+)
 
 
 class Postings:
@@ -34,6 +43,31 @@ class Postings:
         self._norms: dict[str, list[float] | None] = {}
         self.stored_cache: dict[int, dict[str, Any]] = {}
         self.folded_cache: dict[int, str] = {}
+        self.body_cache: dict[int, str] = {}
+        self._dfs: dict[str, dict[str, int]] = {}
+        self._sorted_terms: dict[str, list[str]] = {}
+
+    def df(self, reader: Any, fieldname: str, text: str) -> int:
+        """How many documents hold the term (a table per field of DF_TABLE_FIELDS)."""
+        if fieldname not in DF_TABLE_FIELDS:
+            return reader.doc_frequency(fieldname, text)
+        table = self._dfs.get(fieldname)
+        if table is None:
+            table = self._dfs[fieldname] = {
+                (raw.decode("utf-8") if isinstance(raw, bytes) else raw): info.doc_frequency()
+                for raw, info in reader.iter_field(fieldname)
+            }
+        return table.get(text, 0)
+
+    def prefixed(self, reader: Any, fieldname: str, prefix: str) -> list[str]:
+        """The field's terms starting with `prefix`, in order."""
+        terms = self._sorted_terms.get(fieldname)
+        if terms is None:
+            self.df(reader, fieldname, "")
+            terms = self._sorted_terms[fieldname] = sorted(self._dfs[fieldname])
+        start = bisect.bisect_left(terms, prefix)
+        end = bisect.bisect_left(terms, prefix + "\uffff", start)
+        return terms[start:end]
 
     def scores(self, reader: Any, fieldname: str, text: str) -> dict[int, float]:
         """BM25 contribution of one term to every document holding it (cached per term).
@@ -47,7 +81,7 @@ class Postings:
         if cached is not None:
             return cached
         scores: dict[int, float] = {}
-        df = reader.doc_frequency(fieldname, text)
+        df = self.df(reader, fieldname, text)
         if df:
             n = self.doc_count
             idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
@@ -110,7 +144,7 @@ class Postings:
             return cached
         reader = searcher.reader()
         scores: dict[int, float] = {}
-        if not all(reader.doc_frequency("text", s) for s in stems):
+        if not all(self.df(reader, "text", s) for s in stems):
             return scores  # a word the index lacks: told by lookups, not worth caching
         words = [self.scores(reader, "text", s) for s in stems]
         for docnum in Phrase("text", list(stems)).matcher(searcher).all_ids():
@@ -138,6 +172,18 @@ class Postings:
             folded = fold(raw)
             self.folded_cache[docnum] = folded
         return folded
+
+    def body(self, docnum: int, fields: dict[str, Any]) -> str:
+        """The first 120 letters and digits of a document's text, folded (cached per
+        document): two entries with the same are one passage printed twice."""
+        body = self.body_cache.get(docnum)
+        if body is None:
+            text = self.folded_text(docnum, fields).split("\n", 1)[-1]
+            body = self.body_cache[docnum] = _NOT_ALNUM.sub("", text)[:120]
+        return body
+
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
 
 
 def posting_blocks(matcher: Any) -> Iterator[tuple[Any, Any]]:

@@ -65,11 +65,16 @@ class Presenter:
         if not spans:
             cut = text[:width]
             return html.escape(cut + ("…" if len(text) > width else ""))
+        # The window of `width` characters from a match that holds the most matches (the
+        # first such): spans are in text order, so the window's last match only moves on.
         best_start, best_count = spans[0][0], 0
+        last = 0
         for i, (start, _end) in enumerate(spans):
-            count = sum(1 for s, _ in spans[i:] if s < start + width)
-            if count > best_count:
-                best_start, best_count = start, count
+            last = max(last, i)
+            while last < len(spans) and spans[last][0] < start + width:
+                last += 1
+            if last - i > best_count:
+                best_start, best_count = start, last - i
         begin = max(0, best_start - 40)
         if begin:
             space = text.find(" ", begin)

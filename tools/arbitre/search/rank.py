@@ -10,7 +10,6 @@ defining it, a quoted rule) are shown once in the first ranks.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from arbitre.search.intent import BY_NAME as INTENTS
@@ -50,7 +49,8 @@ class Ranker:
         allowed: set[int] | None = None,
     ) -> list[tuple[int, float]]:
         """Adjust the best candidates by what the query looks like (term, question)."""
-        names = {" ".join(plan.corrected)} | plan.names
+        whole = " ".join(plan.corrected)
+        names = {whole} | plan.names
         intent = INTENTS.get(parsed.intent or "")
         scored: list[tuple[int, float]] = []
         for docnum, score in top:
@@ -76,13 +76,16 @@ class Ranker:
                 factor *= INTENT_BONUS
             if plan.phrases:
                 folded = self.postings.folded_text(docnum, fields)
-                found = sum(1 for pattern in plan.phrases if pattern.search(folded))
+                found = 0
+                for pattern in plan.phrases:
+                    if pattern.search(folded):
+                        found += 1
                 factor *= 1 + PHRASE_BONUS * found / len(plan.phrases)
             if not (fields.get("text") or "").strip():
                 factor *= BARE_HEADING_FACTOR
             if fields.get("official") is False:
                 factor *= UNOFFICIAL_FACTOR
-            if " ".join(plan.corrected) in (fields.get("cards_key") or ()):
+            if whole in (fields.get("cards_key") or ()):
                 factor *= CARD_RULING_FACTOR
             scored.append((docnum, round(score * factor, 4)))
         scored.sort(key=lambda item: (-item[1], item[0]))
@@ -146,8 +149,7 @@ class Ranker:
         rest = iter(scored)
         for item in rest:
             fields = self.postings.stored(searcher, item[0])
-            text = self.postings.folded_text(item[0], fields).split("\n", 1)[-1]
-            body = re.sub(r"[^a-z0-9]", "", text)[:120]
+            body = self.postings.body(item[0], fields)
             keys: set[str] = set()
             if body:  # a redirect without text of its own does not stand for its target
                 keys.add(self.names.twin(fields["id"]))

@@ -42,6 +42,7 @@ import heapq
 import queue
 import threading
 import warnings
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,7 +56,7 @@ from arbitre.search.focus import GameFocus
 from arbitre.search.indexer import read_lemmas, read_meta, read_words
 from arbitre.search.intent import BY_NAME as INTENTS
 from arbitre.search.names import GlossaryNames
-from arbitre.search.plan import Focus, Plan
+from arbitre.search.plan import Focus, Plan, forget_patterns
 from arbitre.search.postings import Postings
 from arbitre.search.present import Presenter, highlight_terms
 from arbitre.search.query import ParsedQuery, parse_query
@@ -82,6 +83,7 @@ class Searcher:
         # costs a few milliseconds; building it from the dictionary, about two seconds).
         if use_lemma_table(read_lemmas(generation)):
             load_thesaurus.cache_clear()  # its phrases were stemmed with another table
+            forget_patterns()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             self._ix = whoosh_index.open_dir(str(generation))
@@ -103,7 +105,7 @@ class Searcher:
         self.postings = Postings(self.doc_count)
         self.names = GlossaryNames(self.meta["glossary"])
         self.typos = Typos(read_words(generation))
-        self.understanding = Understanding(self.names, self.typos)
+        self.understanding = Understanding(self.names, self.typos, self.postings)
         self.focus = GameFocus(self.postings, self.doc_game, self.games)
         self.ranker = Ranker(self.postings, self.names, self.doc_game)
         self.presenter = Presenter(self.postings, french_analyzer())
@@ -125,13 +127,13 @@ class Searcher:
             self._pool.put(searcher)
 
     def warm(self) -> None:
-        """Load what the first queries would otherwise pay for: every document's stored fields,
-        the field lengths BM25 needs, and the typo-correction vocabulary.  A server calls this
+        """Load what the first queries would otherwise pay for: every document's stored fields
+        (and its folded text), the field lengths BM25 needs, and the typo-correction vocabulary.  A server calls this
         at start so that its latency does not depend on which query comes first."""
         with self._whoosh() as searcher:
             reader = searcher.reader()
             for docnum in range(self.doc_count):
-                self.postings.stored(searcher, docnum)
+                self.postings.body(docnum, self.postings.stored(searcher, docnum))
             for fieldname in (*FIELD_BOOSTS_STEMMED, "title_exact", "names_exact"):
                 self.postings.norms(reader, fieldname)
             self.typos.vocabulary(reader)
@@ -285,32 +287,37 @@ class Searcher:
         plan, focus = self._understand(searcher, parsed)
         if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
             return [], 0, {"": set()}, None, None
-        scores: dict[int, float] = {}
-        matched: dict[int, int] = {}  # docnum -> bit mask of the query words it has
+        # (A missing entry adds from 0.0 without a method call: this loop visits every posting
+        # of every term of the query.)
+        scores: defaultdict[int, float] = defaultdict(float)
+        matched: defaultdict[int, int] = defaultdict(int)  # docnum -> the query words it has
         for bit, concept in enumerate(plan.concepts):
-            mask = 1 << bit
+            has: set[int] = set()  # the entries that have this query word
             for term in concept.terms:
+                postings = self.postings.scores(reader, term.fieldname, term.text)
+                boost = term.boost
+                for docnum, score in postings.items():
+                    scores[docnum] += score * boost
                 # Words lent by the rulings' links add to a score, but an entry does not
                 # have a query word because a ruling about it (or its rule) has it.
-                covers = term.fieldname not in LENT_FIELDS
-                for docnum, score in self.postings.scores(
-                    reader, term.fieldname, term.text
-                ).items():
-                    scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
-                    if covers:
-                        matched[docnum] = matched.get(docnum, 0) | mask
+                if term.fieldname not in LENT_FIELDS:
+                    has.update(postings)
             for term, games in concept.scoped:
+                boost = term.boost
                 for docnum, score in self.postings.scores(
                     reader, term.fieldname, term.text
                 ).items():
                     if self.doc_game[docnum] in games:
-                        scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
-                        matched[docnum] = matched.get(docnum, 0) | mask
+                        scores[docnum] += score * boost
+                        has.add(docnum)
             for stems, weight, games in concept.phrases:
                 for docnum, score in self.postings.phrase(searcher, stems).items():
                     if games is None or self.doc_game[docnum] in games:
-                        scores[docnum] = scores.get(docnum, 0.0) + score * weight
-                        matched[docnum] = matched.get(docnum, 0) | mask
+                        scores[docnum] += score * weight
+                        has.add(docnum)
+            mask = 1 << bit
+            for docnum in has:
+                matched[docnum] |= mask
         for target, weight in plan.boosted_ids.items():
             for docnum, score in self.postings.scores(reader, "id", target).items():
                 scores[docnum] = scores.get(docnum, 0.0) + score * 12.0 * weight
@@ -330,14 +337,14 @@ class Searcher:
         coverage: dict[int, float] = {}
         if len(weights) > 1:
             for docnum in scores:
-                mask = matched.get(docnum, 0)
+                mask = matched[docnum]
                 if mask not in coverage:
                     have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
                     coverage[mask] = (have / total_weight) ** COORD_POWER
                 scores[docnum] *= coverage[mask]
         # The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the
         # rest follow in score order: every page is a slice of one and the same list.
-        top = heapq.nlargest(RERANK_DEPTH, scores.items(), key=_by_score)
+        top = best(scores, RERANK_DEPTH)
         if parsed.game is None and focus is None and parsed.question:
             game = self.focus.of_candidates(top)
             focus = Focus(game, "candidates", []) if game else None
@@ -346,13 +353,22 @@ class Searcher:
         ranked = self.ranker.rerank(searcher, parsed, plan, top, allowed)
         placed = {docnum for docnum, _score in ranked}
         if depth > len(ranked):
-            rest = heapq.nlargest(depth + len(placed), scores.items(), key=_by_score)
+            rest = best(scores, depth + len(placed))
             ranked += [item for item in rest if item[0] not in placed][: depth - len(ranked)]
         total = len(scores) + len(placed - scores.keys())  # children added to a term's entry
         suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
         return ranked, total, highlight_terms(plan), suggestion, focus
 
 
-def _by_score(item: tuple[int, float]) -> tuple[float, int]:
-    """Best score first, then reading order (for heapq.nlargest)."""
-    return item[1], -item[0]
+def best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:
+    """The `n` best (document, score) pairs, best score first, then reading order.
+
+    The n-th best score is found among the bare scores (compared in C), then only the
+    entries reaching it are sorted: a query's few hundred or thousand candidates are not
+    each turned into a sort key."""
+    if n <= 0 or not scores:
+        return []
+    floor = heapq.nlargest(n, scores.values())[-1]
+    reaching = [(d, sc) for d, sc in scores.items() if sc >= floor]
+    reaching.sort(key=lambda item: (-item[1], item[0]))
+    return reaching[:n]

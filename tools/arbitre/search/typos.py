@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from arbitre.search.analysis import stem
 from arbitre.search.weights import MAX_TYPO_CANDIDATES, MAX_TYPO_LENGTH
 
 
@@ -20,22 +19,6 @@ def max_edits(word: str) -> int:
     if len(word) <= 3 or len(word) > MAX_TYPO_LENGTH or word.isdigit():
         return 0
     return 1 if len(word) <= 7 else 2
-
-
-def known_form(reader: Any, word: str) -> bool:
-    """Whether the index has this word as typed (accents aside)."""
-    return any(
-        reader.doc_frequency(fieldname, word)
-        for fieldname in ("text_exact", "title_exact", "names_exact")
-    )
-
-
-def known(reader: Any, word: str) -> bool:
-    """Whether the index has this word, as typed or as another form of the same stem."""
-    if known_form(reader, word):
-        return True
-    stemmed = stem(word)
-    return any(reader.doc_frequency(f, stemmed) for f in ("text", "title", "names"))
 
 
 Vocabulary = tuple[dict[str, int], dict[str, list[str]]]  # words with their df, one-deletion index

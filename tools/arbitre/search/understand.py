@@ -18,9 +18,10 @@ from whoosh.query import Term
 from arbitre.search.analysis import is_rule_number, stem
 from arbitre.search.names import GlossaryNames, typed_key
 from arbitre.search.plan import Concept, Expansion, Plan, phrase_pattern
+from arbitre.search.postings import Postings
 from arbitre.search.query import ParsedQuery
 from arbitre.search.thesaurus import load_thesaurus
-from arbitre.search.typos import Typos, edit_distance, known, known_form
+from arbitre.search.typos import Typos, edit_distance
 from arbitre.search.weights import (
     FAMILY_WEIGHT,
     FIELD_BOOSTS_EXACT,
@@ -35,9 +36,22 @@ from arbitre.search.weights import (
 class Understanding:
     """Builds query plans with one index generation's glossary names and vocabulary."""
 
-    def __init__(self, names: GlossaryNames, typos: Typos) -> None:
+    def __init__(self, names: GlossaryNames, typos: Typos, postings: Postings) -> None:
         self.names = names
         self.typos = typos
+        self.postings = postings
+
+    def known_form(self, reader: Any, word: str) -> bool:
+        """Whether the index has this word as typed (accents aside)."""
+        df = self.postings.df
+        return any(df(reader, f, word) for f in ("text_exact", "title_exact", "names_exact"))
+
+    def known(self, reader: Any, word: str) -> bool:
+        """Whether the index has this word, as typed or as another form of the same stem."""
+        if self.known_form(reader, word):
+            return True
+        stemmed = stem(word)
+        return any(self.postings.df(reader, f, stemmed) for f in ("text", "title", "names"))
 
     def plan(self, reader: Any, parsed: ParsedQuery) -> Plan:
         """Words -> weighted terms per concept, typo corrections, glossary expansions."""
@@ -48,9 +62,9 @@ class Understanding:
         respell: dict[int, str] = {}
         budget = MAX_TYPO_WORDS  # words left that typo correction may look at
         for i, word in enumerate(words):
-            if is_rule_number(word) or known_form(reader, word) or budget <= 0:
+            if is_rule_number(word) or self.known_form(reader, word) or budget <= 0:
                 variants = [(word, 1.0)]
-            elif known(reader, word):
+            elif self.known(reader, word):
                 budget -= 1
                 # A form the index lacks of a stem it has: an inflection (« attaquerons »), or
                 # a typo landing on another word's stem (« pouvir » de base).  The nearest
@@ -76,10 +90,11 @@ class Understanding:
             terms: list[Term] = []
             for variant, weight in variants:
                 terms += word_terms(variant, weight)
-            terms += stem_family(reader, plan.corrected[i])
+            terms += self.stem_family(reader, plan.corrected[i])
+            stemmed = stem(plan.corrected[i])
             df = max(
-                reader.doc_frequency("text", stem(plan.corrected[i])),
-                reader.doc_frequency("title", stem(plan.corrected[i])),
+                self.postings.df(reader, "text", stemmed),
+                self.postings.df(reader, "title", stemmed),
             )
             plan.concepts.append(Concept(terms, math.log(1 + total_docs / (1 + df))))
 
@@ -134,6 +149,26 @@ class Understanding:
             if len(words) > 1 and not any(is_rule_number(w) for w in words)
         ]
         return plan
+
+    def stem_family(self, reader: Any, word: str) -> list[Term]:
+        """Other stems of the same word family (« perdu » / « perdez »: perdu / perd), and the
+        word's own stem once more.
+
+        The Snowball stemmer leaves participles and some conjugations apart; indexed stems sharing
+        all but the last letter of the word's stem (at least 4 letters) count too, at a lower
+        weight.  A long word (a stem of 5 letters or more) is a content word, and its own stem
+        counts that much more in the text: this is what the family lookup did before it excluded
+        the stem itself (bytes compared with str), and removing it measured worse on both held-out
+        sets (holdout R@5 0.889 -> 0.867, holdout2 0.917 -> 0.883).
+        """
+        stemmed = stem(word)
+        if len(stemmed) < 5 or stemmed[0].isdigit():
+            return []
+        prefix = stemmed[:-1]
+        family = [
+            t for t in self.postings.prefixed(reader, "text", prefix) if len(t) <= len(stemmed) + 2
+        ]  # the stem itself included
+        return [Term("text", other, boost=FAMILY_WEIGHT) for other in family[:4]]
 
     def a_word(self, word: str) -> bool:
         """A word the index lacks that is still no typo: players' words the thesaurus or a
@@ -209,26 +244,3 @@ def word_terms(word: str, weight: float = 1.0) -> list[Term]:
         terms.append(Term("number_key", word, boost=30.0 * weight))
         terms.append(Term("number_parents", word, boost=3.0 * weight))
     return terms
-
-
-def stem_family(reader: Any, word: str) -> list[Term]:
-    """Other stems of the same word family (« perdu » / « perdez »: perdu / perd), and the
-    word's own stem once more.
-
-    The Snowball stemmer leaves participles and some conjugations apart; indexed stems sharing
-    all but the last letter of the word's stem (at least 4 letters) count too, at a lower
-    weight.  A long word (a stem of 5 letters or more) is a content word, and its own stem
-    counts that much more in the text: this is what the family lookup did before it excluded
-    the stem itself (bytes compared with str), and removing it measured worse on both held-out
-    sets (holdout R@5 0.889 -> 0.867, holdout2 0.917 -> 0.883).
-    """
-    stemmed = stem(word)
-    if len(stemmed) < 5 or stemmed[0].isdigit():
-        return []
-    prefix = stemmed[:-1]
-    family = [
-        t.decode("utf-8") if isinstance(t, bytes) else t
-        for t in reader.expand_prefix("text", prefix)
-    ]
-    family = [t for t in family if len(t) <= len(stemmed) + 2]  # the stem itself included
-    return [Term("text", other, boost=FAMILY_WEIGHT) for other in family[:4]]
