@@ -83,16 +83,33 @@ def test_an_english_glossary_name_is_not_a_typo(real):
     assert real.search("un ennemi stun saute son attaque ?")["suggestion"] is None
 
 
-def test_the_index_keeps_only_the_lexicon_words_near_its_own(real):
-    """`words.json` holds exactly the lexicon's words the corrector would otherwise replace."""
+def test_the_index_keeps_the_lexicon_and_the_browser_the_words_near_the_index(real):
+    """The searcher reads the whole lexicon from its index generation; the browser's index
+    holds exactly the lexicon's words the corrector would otherwise replace."""
+    assert len(real.typos.words) > 200_000
+    assert all(w in real.typos.words for w in WORDS)
+    assert "personage" not in real.typos.words and "destrucion" not in real.typos.words
     with real._whoosh() as searcher:
         vocabulary = real.typos.vocabulary(searcher.reader())
-    kept = real.typos.words
-    assert 5_000 < len(kept) < 60_000  # not the whole dictionary (about 250,000 forms)
-    assert kept == frozenset(near_words(vocabulary))
-    assert kept <= lexicon()
-    assert all(nearest(w, vocabulary) for w in sorted(kept)[::97])
-    assert {"fouiller", "truc", "coller", "made"} <= kept
+    near = near_words(vocabulary)
+    assert 5_000 < len(near) < 60_000  # not the whole dictionary (about 250,000 forms)
+    assert set(near) <= lexicon()
+    assert all(nearest(w, vocabulary) for w in near[::97])
+    assert set(WORDS) <= set(near)
+
+
+def test_the_browser_index_carries_the_words_near_its_own_vocabulary():
+    from arbitre.search.client_index import build_client_index
+    from tests.search.conftest import tiny_kb
+
+    index = build_client_index(tiny_kb())
+    vocab: dict[str, int] = {}
+    for name in ("title_exact", "names_exact", "text_exact"):
+        for term, postings in index["fields"][name]["terms"].items():
+            if not term[0].isdigit():
+                vocab[term] = vocab.get(term, 0) + len(postings[0])
+    assert index["words"] == near_words((vocab, deletion_index(vocab)))
+    assert index["words"] and all(w in lexicon() for w in index["words"])
 
 
 def test_near_words_are_what_nearest_finds():

@@ -5,7 +5,7 @@ Layout of the index directory:
     .index/CURRENT          name of the live generation (replaced atomically with os.replace)
     .index/gen-<stamp>/     a whoosh index + meta.json (format version, fingerprints, glossary)
                             + lemmas.pickle (the lemma table its text was analysed with)
-                            + words.json (the lexicon's words near its own: never typos)
+                            + lexicon.txt.gz (the words the typo corrector leaves alone)
 
 A reader opens whatever CURRENT names; a build writes a new generation, then points CURRENT at
 it, then deletes older generations, so a search never sees a half-written index.
@@ -45,15 +45,14 @@ from arbitre.search.analysis import (
     number_prefixes,
     slash_pairs,
 )
-from arbitre.search.lexicon import near_words
-from arbitre.search.typos import Typos
+from arbitre.search.lexicon import Lexicon, write_lexicon
 from arbitre.urls import entry_url
 
 INDEX_FORMAT = 17
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
-WORDS = "words.json"
+LEXICON = "lexicon.txt.gz"
 
 
 def make_schema() -> Schema:
@@ -349,8 +348,6 @@ def build_index(
             for seq, entry in enumerate(kb.entries):
                 writer.add_document(**entry_document(kb, entry, seq, links.get(entry.id)))
             writer.commit(optimize=True)
-            with ix.reader() as reader:
-                vocabulary = Typos().vocabulary(reader)
             ix.close()
         fingerprint = kb_fingerprint(kb)
         meta = {
@@ -367,8 +364,7 @@ def build_index(
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         with (tmp / LEMMAS).open("wb") as out:
             pickle.dump(lemma_table(), out, protocol=pickle.HIGHEST_PROTOCOL)
-        words = {"words": near_words(vocabulary)}
-        (tmp / WORDS).write_text(json.dumps(words, ensure_ascii=False), encoding="utf-8")
+        write_lexicon(tmp / LEXICON)
         tmp.rename(generation)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -400,12 +396,9 @@ def read_meta(generation: Path) -> dict[str, Any]:
     return json.loads((generation / META).read_text(encoding="utf-8"))
 
 
-def read_words(generation: Path) -> frozenset[str]:
-    """The lexicon's words near the generation's own (`lexicon.near_words`, by `build_index`)."""
-    words = json.loads((generation / WORDS).read_text(encoding="utf-8"))["words"]
-    if not isinstance(words, list):
-        raise ValueError(f"{generation / WORDS}: not a list of words")
-    return frozenset(words)
+def read_lexicon(generation: Path) -> Lexicon:
+    """The words the generation's typo corrector leaves alone (written by `build_index`)."""
+    return Lexicon.read(generation / LEXICON)
 
 
 def read_lemmas(generation: Path) -> dict[str, str]:

@@ -53,7 +53,7 @@ from whoosh.query import And, Term
 
 from arbitre.search.analysis import french_analyzer, use_lemma_table
 from arbitre.search.focus import GameFocus
-from arbitre.search.indexer import read_lemmas, read_meta, read_words
+from arbitre.search.indexer import read_lemmas, read_lexicon, read_meta
 from arbitre.search.intent import BY_NAME as INTENTS
 from arbitre.search.names import GlossaryNames
 from arbitre.search.plan import Focus, Plan, forget_patterns
@@ -104,7 +104,7 @@ class Searcher:
         # The stages, each with this generation's data and caches.
         self.postings = Postings(self.doc_count)
         self.names = GlossaryNames(self.meta["glossary"])
-        self.typos = Typos(read_words(generation))
+        self.typos = Typos(read_lexicon(generation))
         self.understanding = Understanding(self.names, self.typos, self.postings)
         self.focus = GameFocus(self.postings, self.doc_game, self.games)
         self.ranker = Ranker(self.postings, self.names, self.doc_game)

@@ -9,6 +9,7 @@ word is bounded whatever the input (`weights.MAX_TYPO_*`).
 from __future__ import annotations
 
 import threading
+from collections.abc import Container
 from typing import Any
 
 from arbitre.search.weights import MAX_TYPO_CANDIDATES, MAX_TYPO_LENGTH
@@ -26,12 +27,12 @@ Vocabulary = tuple[dict[str, int], dict[str, list[str]]]  # words with their df,
 
 class Typos:
     """The index's words with their document frequency, and their one-deletion index; and the
-    lexicon's words near them (`lexicon.py`: French, common English), which are never typos."""
+    lexicon (`lexicon.py`: French, common English), whose words are never typos."""
 
-    def __init__(self, words: frozenset[str] = frozenset()) -> None:
+    def __init__(self, words: Container[str] = frozenset()) -> None:
         self._lock = threading.Lock()
         self.vocab: Vocabulary | None = None
-        self.words = words  # the lexicon's words within the typo budget of an index word
+        self.words = words  # the lexicon: never typos
 
     def vocabulary(self, reader: Any) -> Vocabulary:
         """Every indexed word with its document frequency, and a one-deletion index over them.
@@ -71,6 +72,26 @@ def deletion_index(vocab: dict[str, int]) -> dict[str, list[str]]:
 def nearest(word: str, vocabulary: Vocabulary) -> list[str]:
     """The words of `vocabulary` within the typo budget of `word`, most plausible first."""
     edits = max_edits(word)
+    plausible = _plausible(word, edits, vocabulary)
+    vocab = vocabulary[0]
+    distance = {c: edit_distance(word, c) for c in plausible}
+    candidates = [c for c, d in distance.items() if d <= edits]
+    if candidates:  # only the nearest: a farther word is another word, not this one
+        best = min(distance[c] for c in candidates)
+        candidates = [c for c in candidates if distance[c] == best]
+    candidates.sort(key=lambda c: (distance[c], -vocab[c], c))
+    return candidates[:3]
+
+
+def reaches(word: str, vocabulary: Vocabulary) -> bool:
+    """Whether `nearest` finds a word (told at the first one found)."""
+    edits = max_edits(word)
+    return any(edit_distance(word, c) <= edits for c in _plausible(word, edits, vocabulary))
+
+
+def _plausible(word: str, edits: int, vocabulary: Vocabulary) -> list[str]:
+    """The words sharing a form with `word` once up to `edits` letters are deleted, that could
+    be a typo of it (at most MAX_TYPO_CANDIDATES, the most frequent)."""
     if edits == 0:
         return []
     vocab, deletes = vocabulary
@@ -91,13 +112,7 @@ def nearest(word: str, vocabulary: Vocabulary) -> list[str]:
     ]
     if len(plausible) > MAX_TYPO_CANDIDATES:
         plausible = sorted(plausible, key=lambda c: (-vocab[c], c))[:MAX_TYPO_CANDIDATES]
-    distance = {c: edit_distance(word, c) for c in plausible}
-    candidates = [c for c, d in distance.items() if d <= edits]
-    if candidates:  # only the nearest: a farther word is another word, not this one
-        best = min(distance[c] for c in candidates)
-        candidates = [c for c in candidates if distance[c] == best]
-    candidates.sort(key=lambda c: (distance[c], -vocab[c], c))
-    return candidates[:3]
+    return plausible
 
 
 def deletions(word: str) -> set[str]:
