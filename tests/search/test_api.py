@@ -150,7 +150,8 @@ def test_text_format_lists_numbered_hits(tiny_project):
     assert "/ashes/faq/#faq--destruction" in text
     # Piped (no terminal): the matched words as printed, neither « » (French quotation) nor
     # terminal codes.
-    assert "«" not in text.split("\n", 1)[1] and "\x1b" not in text
+    hits = text.split("\n\n", 1)[1]
+    assert "«" not in hits and "\x1b" not in text
     assert "par la destruction d'une unité" in text
 
 

@@ -15,15 +15,15 @@ from arbitre.search.typos import deletion_index, nearest
 DATA = Path(__file__).resolve().parents[1] / "data"
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
-# Real typos: corrected (the suggestion names the word meant).
+# Real typos: corrected (the suggestion is the query with the word meant, as printed).
 TYPOS = [
     ("destrucion", "destruction"),
     ("personage imbloquable", "personnage imblocable"),
     ("pheonixborn", "phoenixborn"),
-    ("Jueur", "joueur"),
+    ("Jueur", "Joueur"),
     ("mulligna", "mulligan"),
-    ("epuisment", "epuisement"),
-    ("defausee", "defausse"),
+    ("epuisment", "épuisement"),
+    ("defausee", "défausse"),
     ("attaqer", "attaquer"),
     ("sacrfice", "sacrifice"),
     ("tumutle", "tumulte"),
@@ -151,3 +151,42 @@ def test_no_correctly_spelled_word_is_replaced_in_any_query_or_players_question(
         replaced += [w for w, c in zip(plan.words, plan.corrected, strict=True) if w != c]
     assert replaced, "no correction at all: the corrector would be off"
     assert [w for w in replaced if french[w]] == []
+
+
+# « Vouliez-vous dire » is the player's sentence with only the corrected words replaced.
+SENTENCES = [
+    (
+        "mon adversaire a-t-il le droit de regarder ma defausee ?",
+        "mon adversaire a-t-il le droit de regarder ma défausse ?",
+        [("defausee", "défausse")],
+    ),
+    ("DESTRUCION", "DESTRUCTION", [("DESTRUCION", "DESTRUCTION")]),
+    ("Pouvir de base", "Pouvoir de base", [("Pouvir", "Pouvoir")]),
+    ("kind:faq mulligna", "kind:faq mulligan", [("mulligna", "mulligan")]),
+    (
+        "que se passe-t-il si un perso imbloquable  atatque ?",
+        "que se passe-t-il si un perso imblocable  attaque ?",
+        [("imbloquable", "imblocable"), ("atatque", "attaque")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "sentence", "replaced"), SENTENCES)
+def test_the_suggestion_is_the_players_sentence(real, query, sentence, replaced):
+    result = real.search(query)
+    assert result["suggestion"] == sentence
+    assert result["replacements"] == [{"typed": a, "suggested": b} for a, b in replaced]
+
+
+def test_no_correction_no_suggestion_nor_replacement(real):
+    result = real.search("mon adversaire a-t-il le droit de fouiller ma défausse ?")
+    assert result["suggestion"] is None and result["replacements"] == []
+    assert real.search("609.1f")["replacements"] == []
+
+
+def test_the_plain_output_names_each_replacement(real_project):
+    from arbitre.search.service import format_results, run_search
+
+    text = format_results(run_search(real_project, "regarder ma defausee"), as_json=False)
+    assert "Mots corrigés : « defausee » → « défausse »" in text
+    assert "Vouliez-vous dire : regarder ma défausse ?" in text

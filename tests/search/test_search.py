@@ -129,7 +129,7 @@ def test_filters_and_inline_filters(tiny):
 
 def test_result_shape_and_highlights(tiny):
     result = tiny.search("bloquer tour adversaire", limit=2)
-    assert set(result) == {"query", "total", "hits", "suggestion", "focus"}
+    assert set(result) == {"query", "total", "hits", "suggestion", "replacements", "focus"}
     assert result["query"] == "bloquer tour adversaire"
     assert result["total"] >= 1 and len(result["hits"]) <= 2
     hit = result["hits"][0]

@@ -19,7 +19,8 @@ chain (`analysis.py`), so both sides agree on what a word is:
 - `authority` per game, `cards_key` per ruling (the rulings' cards, `CARD_RULING_FACTOR`);
 - `analysis`: stop words, elisions, question words, the stems of every corpus word and the
   lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead;
-- `words`: the lexicon's words near the index's own (`lexicon.near_words`), never typos.
+- `words`: the lexicon's words near the index's own (`lexicon.near_words`), never typos;
+  `spellings`: how the words a correction may offer are printed (`analysis.Spellings`).
 
 The index is written into the site by `site/build.py` (`assets/search/index.json`).
 """
@@ -39,6 +40,7 @@ from arbitre.search import query as query_module
 from arbitre.search import weights
 from arbitre.search.analysis import (
     ELISIONS,
+    Spellings,
     analyze,
     folded_analyzer,
     french_analyzer,
@@ -46,7 +48,7 @@ from arbitre.search.analysis import (
     stem,
     stop_words,
 )
-from arbitre.search.indexer import entry_document, glossary_names
+from arbitre.search.indexer import SPELLED_FIELDS, entry_document, glossary_names
 from arbitre.search.intent import INTENTS
 from arbitre.search.lexicon import near_words
 from arbitre.search.names import english_key, typed_key
@@ -102,8 +104,11 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     rows: list[list[Any]] = []
     ids = {entry.id: seq for seq, entry in enumerate(kb.entries)}
     words: set[str] = set()
+    spellings = Spellings()
     for seq, entry in enumerate(kb.entries):
         doc = entry_document(kb, entry, seq, links.get(entry.id))
+        for name in SPELLED_FIELDS:
+            spellings.add(doc[name])
         for name in (*TEXT_FIELDS, *EXACT_FIELDS):
             analyzer = stemmed if name in TEXT_FIELDS else folded
             value = doc[name]
@@ -205,6 +210,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             "stems": _stem_table(words | set(lemmas)),
         },
         "words": near_words((vocab, deletion_index(vocab))),
+        "spellings": spellings.table(),
     }
 
 

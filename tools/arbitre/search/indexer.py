@@ -36,6 +36,7 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
 from arbitre.search.analysis import (
+    Spellings,
     analyze,
     fold,
     folded_analyzer,
@@ -53,6 +54,9 @@ CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
 LEXICON = "lexicon.txt.gz"
+# The fields whose words the typo corrector may offer (`Typos.vocabulary`): their printed forms
+# are how a correction is written (`analysis.Spellings`).
+SPELLED_FIELDS = ("title_exact", "names_exact", "text_exact")
 
 
 def make_schema() -> Schema:
@@ -345,8 +349,12 @@ def build_index(
             ix = whoosh_index.create_in(str(tmp), make_schema())
             writer = ix.writer(limitmb=256, procs=procs) if procs > 1 else ix.writer(limitmb=256)
             links = term_links(kb)
+            spellings = Spellings()
             for seq, entry in enumerate(kb.entries):
-                writer.add_document(**entry_document(kb, entry, seq, links.get(entry.id)))
+                document = entry_document(kb, entry, seq, links.get(entry.id))
+                writer.add_document(**document)
+                for fieldname in SPELLED_FIELDS:
+                    spellings.add(document[fieldname])
             writer.commit(optimize=True)
             ix.close()
         fingerprint = kb_fingerprint(kb)
@@ -360,6 +368,7 @@ def build_index(
             "kinds": sorted({e.kind for e in kb.entries}),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "glossary": glossary_names(kb),
+            "spellings": spellings.table(),
         }
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         with (tmp / LEMMAS).open("wb") as out:

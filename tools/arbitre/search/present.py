@@ -1,8 +1,10 @@
-"""Presentation: a hit as the API returns it, with a snippet around its matched words.
+"""Presentation: a hit as the API returns it, with a snippet around its matched words, and the
+« did you mean » of a query whose words were corrected.
 
 The snippet is a window of the text around the most matches, HTML-escaped, each match marked
 (`MARK`); which stems to mark comes from the plan (`highlight_terms`: a game's own synonyms are
-marked in that game's entries only).
+marked in that game's entries only).  The suggestion is the player's own query with only the
+corrected words replaced, each written as the rulebooks print it (`suggest`).
 """
 
 from __future__ import annotations
@@ -10,19 +12,56 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from arbitre.search.analysis import folded_analyzer
 from arbitre.search.plan import Plan
 from arbitre.search.postings import Postings
+from arbitre.search.query import FILTER
 
 MARK = ("<mark>", "</mark>")
 
 
 class Presenter:
-    """Turns one index generation's documents into hits."""
+    """Turns one index generation's documents into hits, and corrections into a suggestion."""
 
-    def __init__(self, postings: Postings, stemmed: Any) -> None:
+    def __init__(self, postings: Postings, stemmed: Any, spellings: dict[str, str]) -> None:
         self.postings = postings
         self._stemmed = stemmed  # the French analyzer, with character offsets
+        self._folded = folded_analyzer()
+        self.spellings = spellings  # folded word -> as printed (`analysis.Spellings`)
         self.tokens_cache: dict[int, list[tuple[str, int, int]]] = {}
+
+    def suggest(self, query: str, plan: Plan) -> tuple[str | None, list[dict[str, str]]]:
+        """« Vouliez-vous dire » for a query whose words were corrected: the query as typed,
+        with only the corrected words replaced (as the rulebooks print them, in the player's
+        capitals), and each replacement {"typed", "suggested"}.  (None, []) when nothing was
+        corrected."""
+        if plan.corrected == plan.words:
+            return None, []
+        # Where each query word was typed: the query's words are, in order, among the words of
+        # what was typed (question words and inline filters aside; filters are not words).
+        masked = FILTER.sub(lambda m: " " * len(m.group(0)), query)
+        spans: list[tuple[int, int]] = []
+        for token in self._folded(masked, chars=True):
+            if len(spans) < len(plan.words) and token.text == plan.words[len(spans)]:
+                spans.append((token.startchar, token.endchar))
+        if len(spans) < len(plan.words):  # not expected: the corrected words, as before
+            return " ".join(plan.corrected), [
+                {"typed": w, "suggested": c}
+                for w, c in zip(plan.words, plan.corrected, strict=True)
+                if w != c
+            ]
+        replacements: list[dict[str, str]] = []
+        out, cursor = [], 0
+        for (start, end), word, corrected in zip(spans, plan.words, plan.corrected, strict=True):
+            if corrected == word:
+                continue
+            typed = query[start:end]
+            suggested = _as_typed(self.spellings.get(corrected, corrected), typed)
+            replacements.append({"typed": typed, "suggested": suggested})
+            out += [query[cursor:start], suggested]
+            cursor = end
+        out.append(query[cursor:])
+        return "".join(out), replacements
 
     def hit(self, searcher: Any, docnum: int, score: float, terms: set[str]) -> dict[str, Any]:
         fields = self.postings.stored(searcher, docnum)
@@ -94,6 +133,16 @@ class Presenter:
         prefix = "…" if begin > 0 else ""
         suffix = "…" if end < len(text) else ""
         return prefix + "".join(out) + suffix
+
+
+def _as_typed(word: str, typed: str) -> str:
+    """`word` in the capitals of `typed` (« DESTRUCION » -> « DESTRUCTION », « Jueur » ->
+    « Joueur »)."""
+    if len(typed) > 1 and typed.isupper():
+        return word.upper()
+    if typed[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
 
 
 def highlight_terms(plan: Plan) -> dict[str, set[str]]:

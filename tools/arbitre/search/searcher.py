@@ -108,7 +108,7 @@ class Searcher:
         self.understanding = Understanding(self.names, self.typos, self.postings)
         self.focus = GameFocus(self.postings, self.doc_game, self.games)
         self.ranker = Ranker(self.postings, self.names, self.doc_game)
-        self.presenter = Presenter(self.postings, french_analyzer())
+        self.presenter = Presenter(self.postings, french_analyzer(), self.meta.get("spellings", {}))
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -156,17 +156,20 @@ class Searcher:
         limit: int = 10,
         offset: int = 0,
     ) -> dict[str, Any]:
-        """Search; returns {"query", "total", "hits": [...], "suggestion"}."""
+        """Search; returns {"query", "total", "hits": [...], "suggestion", "replacements",
+        "focus"}."""
         parsed = parse_query(q, self.games, game, kind)
         focus: Focus | None = None
+        suggestion, replacements = None, []
         with self._whoosh() as searcher:
             if parsed.number:
                 ranked, total, terms = self._number_search(searcher, parsed, limit + offset)
-                suggestion = None
             else:
-                ranked, total, terms, suggestion, focus = self._text_search(
+                ranked, total, terms, plan, focus = self._text_search(
                     searcher, parsed, limit + offset
                 )
+                if plan is not None:
+                    suggestion, replacements = self.presenter.suggest(q, plan)
             page = ranked[offset : offset + limit]
             hits = [
                 self.presenter.hit(
@@ -175,6 +178,7 @@ class Searcher:
                 for docnum, score in page
             ]
         result = {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
+        result["replacements"] = replacements
         result["focus"] = focus.as_dict(self.game_title(focus.game)) if focus else None
         return result
 
@@ -282,7 +286,7 @@ class Searcher:
 
     def _text_search(
         self, searcher: Any, parsed: ParsedQuery, depth: int
-    ) -> tuple[list, int, dict[str, set[str]], str | None, Focus | None]:
+    ) -> tuple[list, int, dict[str, set[str]], Plan | None, Focus | None]:
         reader = searcher.reader()
         plan, focus = self._understand(searcher, parsed)
         if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
@@ -356,8 +360,7 @@ class Searcher:
             rest = best(scores, depth + len(placed))
             ranked += [item for item in rest if item[0] not in placed][: depth - len(ranked)]
         total = len(scores) + len(placed - scores.keys())  # children added to a term's entry
-        suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
-        return ranked, total, highlight_terms(plan), suggestion, focus
+        return ranked, total, highlight_terms(plan), plan, focus
 
 
 def best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:

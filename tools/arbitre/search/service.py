@@ -186,6 +186,11 @@ def format_results(result: dict[str, Any], as_json: bool, bold: bool = False) ->
     lines = [f"{count} pour « {result['query']} »"]
     if result.get("focus"):
         lines.append(f"Recherche {result['focus']['message']}")
+    if result.get("replacements"):
+        changes = ", ".join(
+            f"« {r['typed']} » → « {r['suggested']} »" for r in result["replacements"]
+        )
+        lines.append(f"Mots corrigés : {changes} (recherche faite aussi avec la correction).")
     if result.get("suggestion"):
         lines.append(f"Vouliez-vous dire : {result['suggestion']} ?")
     for rank, hit in enumerate(result["hits"], 1):

@@ -32,6 +32,7 @@ export class EngineCore {
     this.buildThesaurus(data.thesaurus);
     // lexicon.near_words: the French (and common English) words near the index's own, never typos.
     this.lexicon = new Set(data.words || []);
+    this.spellings = data.spellings || {}; // folded word -> as printed (analysis.Spellings)
     this.vocab = null;
     this.wordGames = new Map();
     this.intentCache = new Map();

@@ -46,13 +46,13 @@ export class Ranking extends Focusing {
       }
     }
     const total = new Set([...seen, ...items.map(([d]) => d)]).size; // every entry any page lists
-    return { ranked, total, terms: { "": new Set([number]) }, suggestion: null };
+    return { ranked, total, terms: { "": new Set([number]) } };
   }
 
   textSearch(parsed, depth) {
     const [plan, wordFocus] = this.understand(parsed);
     let focus = wordFocus;
-    if (!plan.concepts.length) return { ranked: [], total: 0, terms: { "": new Set() }, suggestion: null, plan, focus: null };
+    if (!plan.concepts.length) return { ranked: [], total: 0, terms: { "": new Set() }, plan: null, focus: null };
     const scores = new Map();
     const matched = new Map();
     const add = (doc, score, mask) => {
@@ -116,8 +116,7 @@ export class Ranking extends Focusing {
     }
     let total = scores.size;
     for (const doc of placed) if (!scores.has(doc)) total++; // children added to a term's entry
-    const suggestion = plan.corrected.join(" ") !== plan.words.join(" ") ? plan.corrected.join(" ") : null;
-    return { ranked, total, terms: this.highlightTerms(plan), suggestion, plan, focus };
+    return { ranked, total, terms: this.highlightTerms(plan), plan, focus };
   }
 
 
