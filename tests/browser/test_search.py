@@ -22,8 +22,7 @@ from arbitre.search.analysis import analyze, fold, number_key
 from arbitre.search.evaluate import answer_rank
 from arbitre.search.indexer import display_text
 from arbitre.search.intent import INTENTS
-from arbitre.search.query import parse_query
-from arbitre.search.service import explain_query, run_search
+from arbitre.search.service import explain_query, open_searcher, run_search
 from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -308,8 +307,8 @@ def _every_query() -> list[str]:
     return queries + [q for q, _suggestion in TYPOS] + WORDS + [q for q, _s, _r in SENTENCES]
 
 
-def test_queries_are_understood_as_python_does(engine_page, kb):
-    """Stage 1, understand: the same filters, number, content words and intent."""
+def test_queries_are_understood_as_python_does(engine_page, built_root):
+    """Stage 1, understand: the same filters, number, content words, intent and language."""
     queries = [
         *_every_query(),
         "règle 408",
@@ -320,13 +319,15 @@ def test_queries_are_understood_as_python_does(engine_page, kb):
     ]
     got = engine_page.evaluate(
         """qs => qs.map(q => { const p = window.__engine.parse(q);
-          return [p.game, p.kind, p.number, p.numbers, p.words, p.question, p.intent]; })""",
+          return [p.game, p.kind, p.number, p.numbers, p.words, p.question, p.intent,
+                  p.language]; })""",
         queries,
     )
-    games = [g.id for g in kb.games]
+    searcher = open_searcher(ProjectPaths(built_root))
     for query, js in zip(queries, got, strict=True):
-        p = parse_query(query, games)
-        assert js == [p.game, p.kind, p.number, p.numbers, p.words, p.question, p.intent], query
+        p = searcher.parse(query)
+        python = [p.game, p.kind, p.number, p.numbers, p.words, p.question, p.intent, p.language]
+        assert js == python, query
 
 
 def _answer(result: dict) -> list:

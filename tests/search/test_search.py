@@ -129,7 +129,15 @@ def test_filters_and_inline_filters(tiny):
 
 def test_result_shape_and_highlights(tiny):
     result = tiny.search("bloquer tour adversaire", limit=2)
-    assert set(result) == {"query", "total", "hits", "suggestion", "replacements", "focus"}
+    assert set(result) == {
+        "query",
+        "total",
+        "hits",
+        "suggestion",
+        "replacements",
+        "language",
+        "focus",
+    }
     assert result["query"] == "bloquer tour adversaire"
     assert result["total"] >= 1 and len(result["hits"]) <= 2
     hit = result["hits"][0]
@@ -229,9 +237,7 @@ def test_a_thesaurus_phrase_counts_where_its_words_stand_in_a_row(tiny):
     assert "four-souls/regles/tour" not in found
     stems = ("jou", "premi")
     with tiny._whoosh() as searcher:
-        phrase_docs = {
-            searcher.stored_fields(d)["id"] for d in tiny.postings.phrase(searcher, stems)
-        }
+        phrase_docs = {searcher.stored_fields(d)["id"] for d in tiny.postings.phrase(stems)}
     assert "four-souls/regles/premier-joueur" in phrase_docs
     assert "four-souls/regles/tour" not in phrase_docs
 

@@ -133,7 +133,7 @@ def _search_parameters(games: list[str]) -> list[dict[str, Any]]:
 
 SEARCH_RESULT = {
     "type": "object",
-    "required": ["query", "total", "hits", "suggestion", "replacements"],
+    "required": ["query", "total", "hits", "suggestion", "replacements", "language"],
     "properties": {
         "query": {"type": "string"},
         "total": {"type": "integer", "minimum": 0},
@@ -141,6 +141,11 @@ SEARCH_RESULT = {
         "suggestion": {
             "type": ["string", "null"],
             "description": "the query as typed with its corrected words replaced, or null",
+        },
+        "language": {
+            "type": "string",
+            "enum": ["fr", "en"],
+            "description": "the language the query was read in (en: through the English terms)",
         },
         "replacements": {
             "type": "array",

@@ -48,10 +48,17 @@ from arbitre.search.analysis import (
     stem,
     stop_words,
 )
+from arbitre.search.bilingual import load_bilingual
 from arbitre.search.indexer import SPELLED_FIELDS, entry_document, glossary_names
 from arbitre.search.intent import INTENTS
+from arbitre.search.language import (
+    ENGLISH_FUNCTION_WORDS,
+    ENGLISH_QUESTION_WORDS,
+    french_function_words,
+)
 from arbitre.search.lexicon import near_words
 from arbitre.search.names import english_key, typed_key
+from arbitre.search.phrases import phrase_keys, phrase_table
 from arbitre.search.plan import FOCUS_REASONS
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import deletion_index
@@ -77,20 +84,6 @@ def _encode(postings: dict[int, int]) -> list[list[int]]:
     deltas = [d - p for d, p in zip(docs, [0, *docs[:-1]], strict=True)]
     tfs = [postings[d] for d in docs]
     return [deltas, tfs] if any(tf != 1 for tf in tfs) else [deltas]
-
-
-def _phrase_keys(names: list[dict[str, Any]]) -> set[tuple[str, ...]]:
-    """Every stem sequence of two words or more a query can look up as a phrase."""
-    keys: set[tuple[str, ...]] = set()
-    for group in load_thesaurus().groups:
-        for phrase in group.phrases:
-            if len(phrase.stems) > 1:
-                keys.add(phrase.stems)
-    for row in names:
-        words = row["key"].split()
-        if len(words) > 1:  # (a name of one word is looked up as a term)
-            keys.add(tuple(stem(w) for w in words))
-    return keys
 
 
 def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
@@ -153,16 +146,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         )
 
     names = _names_table(kb)
-    phrases: dict[str, list[int]] = {}
-    for stems in sorted(_phrase_keys(names)):
-        docs = [
-            seq
-            for seq, where in enumerate(positions)
-            if all(s in where for s in stems)
-            and any(all(p + i in where[s] for i, s in enumerate(stems)) for p in where[stems[0]])
-        ]
-        if docs:
-            phrases[" ".join(stems)] = docs
+    phrases = phrase_table(positions, phrase_keys(glossary_names(kb)))
 
     lemmas = lemma_table()
     # The typo corrector's vocabulary (`Typos.vocabulary`): exact words with their doc counts.
@@ -210,6 +194,12 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             "stems": _stem_table(words | set(lemmas)),
         },
         "words": near_words((vocab, deletion_index(vocab))),
+        "language": {
+            "english": sorted(ENGLISH_FUNCTION_WORDS),
+            "english_questions": sorted(ENGLISH_QUESTION_WORDS),
+            "french": sorted(french_function_words()),
+        },
+        "bilingual": _bilingual(),
         "spellings": spellings.table(),
     }
 
@@ -254,6 +244,26 @@ def _names_table(kb: KnowledgeBase) -> list[dict[str, Any]]:
     return out
 
 
+def _bilingual() -> list[dict[str, Any]]:
+    """The bilingual table: each translation's English keys (with the phrase each came from,
+    in the order `Bilingual` indexes them), French phrases and provenance."""
+    table = load_bilingual()
+    keys: dict[int, list[list[str]]] = {}
+    for key, pairs in table.index().items():
+        for translation, phrase in pairs:
+            keys.setdefault(id(translation), []).append([key, phrase])
+    return [
+        {
+            "keys": keys.get(id(t), []),
+            "french": [
+                [list(words), list(stems)] for words, stems in zip(t.french, t.stems(), strict=True)
+            ],
+            "provenance": t.provenance,
+        }
+        for t in table.translations
+    ]
+
+
 def _thesaurus() -> list[dict[str, Any]]:
     """Every group in the thesaurus's order (general groups, then each game's pairs)."""
     groups = []
@@ -282,6 +292,7 @@ RANKING_CONSTANTS = (
     "BARE_HEADING_FACTOR",
     "UNOFFICIAL_FACTOR",
     "THESAURUS_WEIGHT",
+    "BILINGUAL_WEIGHT",
     "UNFOCUSED_WEIGHT",
     "GAME_FOCUS_DEPTH",
     "GAME_FOCUS_SHARE",
@@ -294,6 +305,8 @@ RANKING_CONSTANTS = (
     "MENTION_WEIGHT",
     "FAMILY_WEIGHT",
     "RERANK_DEPTH",
+    "MAX_POSTINGS",
+    "CHAMPIONS",
     "DIVERSE_TOP",
     "TERM_CHILDREN",
     "BM25_K1",

@@ -6,6 +6,7 @@ Layout of the index directory:
     .index/gen-<stamp>/     a whoosh index + meta.json (format version, fingerprints, glossary)
                             + lemmas.pickle (the lemma table its text was analysed with)
                             + lexicon.txt.gz (the words the typo corrector leaves alone)
+                            + tables.pickle (phrases, champion lists, words' games: tables.py)
 
 A reader opens whatever CURRENT names; a build writes a new generation, then points CURRENT at
 it, then deletes older generations, so a search never sees a half-written index.
@@ -26,6 +27,8 @@ import shutil
 import time
 import warnings
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +50,11 @@ from arbitre.search.analysis import (
     slash_pairs,
 )
 from arbitre.search.lexicon import Lexicon, write_lexicon
+from arbitre.search.phrases import phrase_keys, phrase_table, text_positions
+from arbitre.search.tables import TABLES, build_tables, read_tables, write_tables
 from arbitre.urls import entry_url
 
-INDEX_FORMAT = 17
+INDEX_FORMAT = 18
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -131,6 +136,17 @@ def yaml_digest(root: Path) -> str:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes())
         digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+@cache
+def search_data_digest() -> str:
+    """A hash of the search's own tables an index is built with (`thesaurus.yaml`,
+    `vocabulary.yaml`, `bilingual.yaml`): its phrase table is theirs, so another version makes
+    it stale."""
+    digest = hashlib.sha256()
+    for name in ("thesaurus.yaml", "vocabulary.yaml", "bilingual.yaml"):
+        digest.update(resources.files("arbitre.search").joinpath(name).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -350,18 +366,25 @@ def build_index(
             writer = ix.writer(limitmb=256, procs=procs) if procs > 1 else ix.writer(limitmb=256)
             links = term_links(kb)
             spellings = Spellings()
+            positions = []  # per entry: its text's stems and their positions
+            analyzer = french_analyzer()
             for seq, entry in enumerate(kb.entries):
                 document = entry_document(kb, entry, seq, links.get(entry.id))
                 writer.add_document(**document)
                 for fieldname in SPELLED_FIELDS:
                     spellings.add(document[fieldname])
+                positions.append(text_positions(analyzer, document["text"]))
             writer.commit(optimize=True)
+            phrases = phrase_table(positions, phrase_keys(glossary_names(kb)))
+            with ix.reader() as reader:
+                write_tables(tmp / TABLES, build_tables(reader, phrases))
             ix.close()
         fingerprint = kb_fingerprint(kb)
         meta = {
             "format": INDEX_FORMAT,
             "fingerprint": fingerprint,
             "yaml_digest": yaml_digest(root),
+            "search_data": search_data_digest(),
             "entries": len(kb.entries),
             "games": sorted({e.game for e in kb.entries} | {g.id for g in kb.games}),
             "game_titles": {g.id: g.short_title for g in sorted(kb.games, key=lambda g: g.id)},
@@ -408,6 +431,11 @@ def read_meta(generation: Path) -> dict[str, Any]:
 def read_lexicon(generation: Path) -> Lexicon:
     """The words the generation's typo corrector leaves alone (written by `build_index`)."""
     return Lexicon.read(generation / LEXICON)
+
+
+def read_search_tables(generation: Path) -> dict:
+    """The generation's precomputed tables (`tables.py`, written by `build_index`)."""
+    return read_tables(generation / TABLES)
 
 
 def read_lemmas(generation: Path) -> dict[str, str]:

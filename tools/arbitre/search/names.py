@@ -77,6 +77,10 @@ class GlossaryNames:
         """The expansions of a name key (its words analysed, unstemmed), per game."""
         return self._names.get(key, {})
 
+    def typed_keys(self) -> set[str]:
+        """Every name of several words as typed (`typed_key`), English and French."""
+        return {key for key in self._names_typed if " " in key}
+
     def english_word(self, word: str) -> bool:
         """Whether a word is an English glossary name of one word, inflected or not (« stun »
         for Marvel Champions' « Stunned »)."""

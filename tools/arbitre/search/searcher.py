@@ -43,7 +43,7 @@ import queue
 import threading
 import warnings
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -52,18 +52,21 @@ from whoosh import index as whoosh_index
 from whoosh.query import And, Term
 
 from arbitre.search.analysis import french_analyzer, use_lemma_table
+from arbitre.search.budget import CHAMPION, PHRASE, WHOLE, admit
 from arbitre.search.focus import GameFocus
-from arbitre.search.indexer import read_lemmas, read_lexicon, read_meta
+from arbitre.search.indexer import read_lemmas, read_lexicon, read_meta, read_search_tables
 from arbitre.search.intent import BY_NAME as INTENTS
+from arbitre.search.language import is_english
 from arbitre.search.names import GlossaryNames
 from arbitre.search.plan import Focus, Plan, forget_patterns
 from arbitre.search.postings import Postings
 from arbitre.search.present import Presenter, highlight_terms
-from arbitre.search.query import ParsedQuery, parse_query
+from arbitre.search.query import FILTER, ParsedQuery, parse_query
 from arbitre.search.rank import Ranker
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import Typos
 from arbitre.search.understand import Understanding
+from arbitre.search.vocabulary import load_vocabulary
 from arbitre.search.weights import (
     COORD_POWER,
     FIELD_BOOSTS_STEMMED,
@@ -102,11 +105,16 @@ class Searcher:
                     for docnum in reader.postings("game", g).all_ids():
                         self.doc_game[docnum] = g
         # The stages, each with this generation's data and caches.
-        self.postings = Postings(self.doc_count)
+        tables = read_search_tables(generation)
+        self.postings = Postings(self.doc_count, tables)
         self.names = GlossaryNames(self.meta["glossary"])
+        # Names typed in full say nothing of a query's language (« free for all »).
+        self.name_keys = self.names.typed_keys() | {
+            key for key, _game in load_vocabulary().marker_keys() if " " in key
+        }
         self.typos = Typos(read_lexicon(generation))
         self.understanding = Understanding(self.names, self.typos, self.postings)
-        self.focus = GameFocus(self.postings, self.doc_game, self.games)
+        self.focus = GameFocus(self.postings, self.doc_game, self.games, tables)
         self.ranker = Ranker(self.postings, self.names, self.doc_game)
         self.presenter = Presenter(self.postings, french_analyzer(), self.meta.get("spellings", {}))
 
@@ -158,7 +166,7 @@ class Searcher:
     ) -> dict[str, Any]:
         """Search; returns {"query", "total", "hits": [...], "suggestion", "replacements",
         "focus"}."""
-        parsed = parse_query(q, self.games, game, kind)
+        parsed = self.parse(q, game, kind)
         focus: Focus | None = None
         suggestion, replacements = None, []
         with self._whoosh() as searcher:
@@ -179,13 +187,14 @@ class Searcher:
             ]
         result = {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
         result["replacements"] = replacements
+        result["language"] = parsed.language
         result["focus"] = focus.as_dict(self.game_title(focus.game)) if focus else None
         return result
 
     def explain(self, q: str, game: str | None = None, kind: str | None = None) -> dict[str, Any]:
         """The query plan as data: what the query was understood to ask (words, corrections,
         intent, glossary names, synonyms with their provenance, game focus)."""
-        parsed = parse_query(q, self.games, game, kind)
+        parsed = self.parse(q, game, kind)
         focus = self.search(q, game=game, kind=kind, limit=1)["focus"]
         out: dict[str, Any] = {
             "query": q,
@@ -194,6 +203,7 @@ class Searcher:
             "number": parsed.number,
             "question": parsed.question,
             "intent": None,
+            "language": parsed.language,
             "focus": focus,
         }
         if parsed.intent:
@@ -212,6 +222,11 @@ class Searcher:
             for words, adds, provenance in plan.synonyms
         ]
         return out
+
+    def parse(self, q: str, game: str | None = None, kind: str | None = None) -> ParsedQuery:
+        """`parse_query`, in the language the query is written in (`language.is_english`)."""
+        english = is_english(FILTER.sub(" ", q), self.name_keys)
+        return parse_query(q, self.games, game, kind, english=english)
 
     def game_title(self, game: str) -> str:
         """The name players call a game by (game.yaml `short_title`)."""
@@ -274,6 +289,16 @@ class Searcher:
         self.understanding.expand_synonyms(plan, parsed.game or (focus.game if focus else None))
         return plan, focus
 
+    def _cost(self, reader: Any) -> Callable[[str, str], int]:
+        """How many postings a term of a query has (a phrase: its documents)."""
+
+        def cost(fieldname: str, text: str) -> int:
+            if fieldname == PHRASE:
+                return self.postings.phrase_size(text)
+            return self.postings.df(reader, fieldname, text)
+
+        return cost
+
     def _allowed(self, reader: Any, parsed: ParsedQuery) -> set[int] | None:
         """Documents the game/kind filters let through (None: no filter)."""
         allowed: set[int] | None = None
@@ -295,10 +320,19 @@ class Searcher:
         # of every term of the query.)
         scores: defaultdict[int, float] = defaultdict(float)
         matched: defaultdict[int, int] = defaultdict(int)  # docnum -> the query words it has
+        admitted = admit(plan, self._cost(reader))
+
+        def read(fieldname: str, text: str) -> dict[int, float]:
+            """A term's postings as the query's budget admits them (`budget.py`)."""
+            how = admitted.get((fieldname, text))
+            if how == WHOLE:
+                return self.postings.scores(reader, fieldname, text)
+            return self.postings.champions(fieldname, text) if how == CHAMPION else {}
+
         for bit, concept in enumerate(plan.concepts):
             has: set[int] = set()  # the entries that have this query word
             for term in concept.terms:
-                postings = self.postings.scores(reader, term.fieldname, term.text)
+                postings = read(term.fieldname, term.text)
                 boost = term.boost
                 for docnum, score in postings.items():
                     scores[docnum] += score * boost
@@ -308,14 +342,14 @@ class Searcher:
                     has.update(postings)
             for term, games in concept.scoped:
                 boost = term.boost
-                for docnum, score in self.postings.scores(
-                    reader, term.fieldname, term.text
-                ).items():
+                for docnum, score in read(term.fieldname, term.text).items():
                     if self.doc_game[docnum] in games:
                         scores[docnum] += score * boost
                         has.add(docnum)
             for stems, weight, games in concept.phrases:
-                for docnum, score in self.postings.phrase(searcher, stems).items():
+                if (PHRASE, " ".join(stems)) not in admitted:
+                    continue
+                for docnum, score in self.postings.phrase(stems).items():
                     if games is None or self.doc_game[docnum] in games:
                         scores[docnum] += score * weight
                         has.add(docnum)
@@ -329,7 +363,7 @@ class Searcher:
                 for docnum, score in self.postings.scores(reader, "parent", target).items():
                     scores[docnum] = scores.get(docnum, 0.0) + score * 4.0
         for term_id, weight in plan.mentions.items():
-            for docnum, score in self.postings.scores(reader, "terms", term_id).items():
+            for docnum, score in read("terms", term_id).items():
                 if docnum in scores:
                     scores[docnum] += score * weight
         allowed = self._allowed(reader, parsed)

@@ -19,6 +19,7 @@ from arbitre.search.indexer import (
     META,
     current_generation,
     read_meta,
+    search_data_digest,
     yaml_digest,
 )
 from arbitre.search.searcher import Searcher
@@ -71,6 +72,11 @@ def index_problem(paths: ProjectPaths) -> str | None:
         return (
             f"the search index in {paths.index} has format {meta.get('format')}, this version "
             f"reads format {INDEX_FORMAT}: run `arbitre index` to rebuild it"
+        )
+    if meta.get("search_data") != search_data_digest():
+        return (
+            f"the search index in {paths.index} was built with another thesaurus or players' "
+            "vocabulary (search/*.yaml): run `arbitre index` to rebuild it"
         )
     if meta.get("yaml_digest") != current_yaml_digest(paths.root):
         return (
@@ -135,9 +141,15 @@ def run_search(
         raise IndexMissing(damaged(paths, f"{generation}: {type(exc).__name__}: {exc}")) from exc
 
 
+# What the plain output and the site say of a query read as English (the JSON's "language").
+ENGLISH_NOTE = "Question lue en anglais : recherche des termes français correspondants."
+
+
 def format_explanation(plan: dict[str, Any]) -> str:
     """`Searcher.explain` for a terminal."""
     lines = [f"Requête : « {plan['query']} »"]
+    if plan.get("language") == "en":
+        lines.append("  langue : anglais (mots traduits par le glossaire et bilingual.yaml)")
     if plan.get("number"):
         lines.append(f"  numéro de règle : {plan['number']}")
     if plan.get("words") is not None:
@@ -184,6 +196,8 @@ def format_results(result: dict[str, Any], as_json: bool, bold: bool = False) ->
     total = result["total"]
     count = "Aucun résultat" if not total else "1 résultat" if total == 1 else f"{total} résultats"
     lines = [f"{count} pour « {result['query']} »"]
+    if result.get("language") == "en":
+        lines.append(ENGLISH_NOTE)
     if result.get("focus"):
         lines.append(f"Recherche {result['focus']['message']}")
     if result.get("replacements"):

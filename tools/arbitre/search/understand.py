@@ -16,6 +16,7 @@ from typing import Any
 from whoosh.query import Term
 
 from arbitre.search.analysis import is_rule_number, stem
+from arbitre.search.bilingual import load_bilingual
 from arbitre.search.names import GlossaryNames, typed_key
 from arbitre.search.plan import Concept, Expansion, Plan, phrase_pattern
 from arbitre.search.postings import Postings
@@ -23,6 +24,7 @@ from arbitre.search.query import ParsedQuery
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import Typos, edit_distance
 from arbitre.search.weights import (
+    BILINGUAL_WEIGHT,
     FAMILY_WEIGHT,
     FIELD_BOOSTS_EXACT,
     FIELD_BOOSTS_STEMMED,
@@ -61,8 +63,14 @@ class Understanding:
         unknown: set[int] = set()
         respell: dict[int, str] = {}
         budget = MAX_TYPO_WORDS  # words left that typo correction may look at
+        english = parsed.language == "en"
         for i, word in enumerate(words):
-            if is_rule_number(word) or self.known_form(reader, word) or budget <= 0:
+            if english:
+                # An English word is no typo of a French one; any word may be (an inflection
+                # of) one of the glossary's English names.
+                variants = [(word, 1.0)]
+                unknown.add(i)
+            elif is_rule_number(word) or self.known_form(reader, word) or budget <= 0:
                 variants = [(word, 1.0)]
             elif self.known(reader, word):
                 budget -= 1
@@ -132,7 +140,8 @@ class Understanding:
                 for rank, target in enumerate(expansion.targets):
                     plan.boosted_ids.setdefault(target, 1.0 if rank == 0 else 0.8)
             extra = [w for w in expansion.words if w not in plan.corrected]
-            weight = 0.6 if plan.whole_name else 0.4
+            # Asked in English, a glossary's English name is the notion the player means.
+            weight = 0.6 if plan.whole_name else BILINGUAL_WEIGHT if english else 0.4
             # The name's French title counts in its own game's entries: « pièce » is Four
             # Souls' ¢ (« cents »), not Altered's « cent fois ».
             scope = frozenset([expansion.game])
@@ -140,6 +149,9 @@ class Understanding:
                 terms = word_terms(word, weight)
                 for i in expansion.positions:
                     plan.concepts[i].scoped.extend((t, scope) for t in terms)
+        if english:
+            named = {i for e in expansions if e.foreign for i in e.positions}
+            self._translate(reader, plan, named, total_docs)
         sequences = [plan.corrected[i : i + 2] for i in range(len(plan.corrected) - 1)]
         if plan.whole_name:
             sequences = [plan.corrected] + [n.split() for n in sorted(plan.names)]
@@ -169,6 +181,39 @@ class Understanding:
             t for t in self.postings.prefixed(reader, "text", prefix) if len(t) <= len(stemmed) + 2
         ]  # the stem itself included
         return [Term("text", other, boost=FAMILY_WEIGHT) for other in family[:4]]
+
+    def _translate(self, reader: Any, plan: Plan, named: set[int], total_docs: int) -> None:
+        """An English query's words that the glossary's English names do not translate
+        (`named`), through the bilingual table: each match adds the French words at the weight
+        of the word itself (a French phrase as a phrase), and the word weighs, in the
+        coordination, what its commonest French word does."""
+        for match in load_bilingual().matches(plan.words, named):
+            translation = match.translation
+            plan.synonyms.append(
+                (
+                    " ".join(plan.words[match.start : match.start + match.size]),
+                    [" ".join(words) for words in translation.french],
+                    translation.provenance,
+                )
+            )
+            positions = range(match.start, match.start + match.size)
+            frequency = 0
+            for words, stems in zip(translation.french, translation.stems(), strict=True):
+                if len(words) > 1:
+                    for i in positions:
+                        plan.concepts[i].phrases.append((stems, BILINGUAL_WEIGHT, None))
+                    continue
+                terms = word_terms(words[0], BILINGUAL_WEIGHT)
+                for i in positions:
+                    plan.concepts[i].terms.extend(terms)
+                frequency = max(
+                    frequency,
+                    self.postings.df(reader, "text", stems[0]),
+                    self.postings.df(reader, "title", stems[0]),
+                )
+            if frequency:
+                for i in positions:
+                    plan.concepts[i].weight = math.log(1 + total_docs / (1 + frequency))
 
     def a_word(self, word: str) -> bool:
         """A word the index lacks that is still no typo: players' words the thesaurus or a

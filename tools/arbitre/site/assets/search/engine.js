@@ -20,7 +20,7 @@ export class Engine extends Presenting {
     const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
     const out = {
       query: q, game: parsed.game, kind: parsed.kind, number: parsed.number, question: parsed.question,
-      intent: intent ? { name: intent.name, label: intent.label } : null, focus,
+      intent: intent ? { name: intent.name, label: intent.label } : null, language: parsed.language, focus,
     };
     if (parsed.number) return out;
     const [plan] = this.understand(parsed);
@@ -46,6 +46,6 @@ export class Engine extends Presenting {
     });
     const [suggestion, replacements] = result.plan ? this.suggest(q, result.plan) : [null, []];
     const focus = result.focus ? this.focusDict(result.focus) : null;
-    return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion, replacements, focus };
+    return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion, replacements, language: parsed.language, focus };
   }
 }
