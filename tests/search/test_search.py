@@ -369,3 +369,24 @@ def test_hits_carry_the_authority_of_their_game(tiny):
     hits = {h["id"]: h for h in tiny.search("pétillement")["hits"]}
     assert hits["four-souls/regles/petillement"]["authority"] == "community"
     assert {h["authority"] for h in tiny.search("Fugace")["hits"]} == {"official"}
+
+
+@pytest.mark.parametrize(
+    ("stems", "weights", "questions", "expected"),
+    [
+        (["carte", "epuis"], [1.0, 2.0], [frozenset({"carte", "epuis", "jou"})], 3.0),
+        (["carte", "epuis"], [1.0, 2.0], [frozenset({"carte"}), frozenset({"epuis"})], 2.0),
+        (["carte", "epuis"], [1.0, 2.0], [frozenset({"main"})], 0.0),
+        (["carte", "carte"], [1.0, 1.0], [frozenset({"carte"})], 2.0),  # a repeated word twice
+    ],
+)
+def test_the_closest_players_question_decides_the_match(stems, weights, questions, expected):
+    from arbitre.search.rank import question_match
+
+    assert question_match(stems, weights, questions) == expected
+
+
+def test_a_question_close_to_a_players_question_puts_its_entry_first(real, real_kb):
+    """A players' question written for an entry, asked word for word: that entry first."""
+    entry_id, questions = sorted(real_kb.questions.items())[40]
+    assert real.search(questions[0])["hits"][0]["id"] == entry_id

@@ -20,7 +20,8 @@ chain (`analysis.py`), so both sides agree on what a word is:
 - `analysis`: stop words, elisions, question words, the stems of every corpus word and the
   lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead;
 - `words`: the lexicon's words near the index's own (`lexicon.near_words`), never typos;
-  `spellings`: how the words a correction may offer are printed (`analysis.Spellings`).
+  `spellings`: how the words a correction may offer are printed (`analysis.Spellings`);
+  `questions`: each entry's players' questions as stems (`rank.py`'s question match).
 
 The index is written into the site by `site/build.py` (`assets/search/index.json`).
 """
@@ -49,7 +50,12 @@ from arbitre.search.analysis import (
     stop_words,
 )
 from arbitre.search.bilingual import load_bilingual
-from arbitre.search.indexer import SPELLED_FIELDS, entry_document, glossary_names
+from arbitre.search.indexer import (
+    SPELLED_FIELDS,
+    entry_document,
+    glossary_names,
+    question_stems,
+)
 from arbitre.search.intent import INTENTS
 from arbitre.search.language import (
     ENGLISH_FUNCTION_WORDS,
@@ -200,6 +206,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             "french": sorted(french_function_words()),
         },
         "bilingual": _bilingual(),
+        "questions": question_stems(kb),
         "spellings": spellings.table(),
     }
 
@@ -307,6 +314,8 @@ RANKING_CONSTANTS = (
     "RERANK_DEPTH",
     "MAX_POSTINGS",
     "CHAMPIONS",
+    "QUESTION_MATCH_BONUS",
+    "QUESTION_MATCH_POWER",
     "DIVERSE_TOP",
     "TERM_CHILDREN",
     "BM25_K1",

@@ -332,6 +332,15 @@ def entry_document(
     }
 
 
+def question_stems(kb: KnowledgeBase) -> dict[int, list[list[str]]]:
+    """Entry (index order) -> the stems of each players' question written for it."""
+    return {
+        seq: [analyze(q) for q in kb.questions[entry.id]]
+        for seq, entry in enumerate(kb.entries)
+        if kb.questions.get(entry.id)
+    }
+
+
 def _dir_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -377,7 +386,7 @@ def build_index(
             writer.commit(optimize=True)
             phrases = phrase_table(positions, phrase_keys(glossary_names(kb)))
             with ix.reader() as reader:
-                write_tables(tmp / TABLES, build_tables(reader, phrases))
+                write_tables(tmp / TABLES, build_tables(reader, phrases, question_stems(kb)))
             ix.close()
         fingerprint = kb_fingerprint(kb)
         meta = {

@@ -115,7 +115,7 @@ class Searcher:
         self.typos = Typos(read_lexicon(generation))
         self.understanding = Understanding(self.names, self.typos, self.postings)
         self.focus = GameFocus(self.postings, self.doc_game, self.games, tables)
-        self.ranker = Ranker(self.postings, self.names, self.doc_game)
+        self.ranker = Ranker(self.postings, self.names, self.doc_game, tables["questions"])
         self.presenter = Presenter(self.postings, french_analyzer(), self.meta.get("spellings", {}))
 
     # -- plumbing ---------------------------------------------------------------------------

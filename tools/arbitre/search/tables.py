@@ -8,7 +8,9 @@
   query whose postings would exceed MAX_POSTINGS reads these instead of every posting of its
   commonest words (`budget.py`);
 - `owners`: stem -> the game nearly all the entries using it belong to (`focus.word_game`);
-- `text_games`: stem -> the games whose entries' text uses it (`focus.named_game`).
+- `text_games`: stem -> the games whose entries' text uses it (`focus.named_game`);
+- `questions`: document -> the stems of each players' question written for it
+  (`rank.py`: a question nearly the same as the query's).
 
 A real knowledge base's queries stay under MAX_POSTINGS, so the champions are never read for
 them; a corpus a hundred times larger answers in bounded time.
@@ -35,8 +37,11 @@ CHAMPION_FIELDS = (*FIELD_BOOSTS_STEMMED, *FIELD_BOOSTS_EXACT)
 OWNER_FIELDS = ("text", "title", "names")  # where a word's entries are counted
 
 
-def build_tables(reader: Any, phrases: dict[str, list[int]]) -> dict:
-    """The tables of one written index (its reader) and its phrase table."""
+def build_tables(
+    reader: Any, phrases: dict[str, list[int]], questions: dict[int, list[list[str]]]
+) -> dict:
+    """The tables of one written index (its reader), its phrase table and its entries'
+    players' questions (document -> each question's stems)."""
     postings = Postings(reader.doc_count_all())
     doc_game = [""] * reader.doc_count_all()
     for game, _info in _terms(reader, "game"):
@@ -84,6 +89,7 @@ def build_tables(reader: Any, phrases: dict[str, list[int]]) -> dict:
         "champions": champions,
         "owners": owners,
         "text_games": text_games,
+        "questions": questions,
     }
 
 
@@ -107,6 +113,7 @@ def read_tables(path: Path) -> dict:
         "champions",
         "owners",
         "text_games",
+        "questions",
     }:
         raise ValueError(f"{path}: not the search tables")
     return tables

@@ -33,6 +33,10 @@ INTENT_BONUS = 1.15
 # question asking what a term means (the « definition » intent), by a definition.
 QUESTION_KIND_FACTORS = {"faq": 1.3, "glossary": 0.7}
 INTENT_KIND_FACTORS = {"definition": {"glossary": 1.3}}
+# A question nearly the same as one of the players' questions written for an entry (share s of
+# the query's words, weighted by rarity, in that one question): the entry gains
+# 1 + QUESTION_MATCH_BONUS × s^QUESTION_MATCH_POWER (a high power: only a close match counts).
+QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER = 1.0, 4
 BARE_HEADING_FACTOR = 0.4  # an entry with no text (a heading) cannot answer anything
 UNOFFICIAL_FACTOR = 0.9  # a translator's or compiler's note, below the document's own text
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for

@@ -33,6 +33,8 @@ export class EngineCore {
     // lexicon.near_words: the French (and common English) words near the index's own, never typos.
     this.lexicon = new Set(data.words || []);
     this.spellings = data.spellings || {}; // folded word -> as printed (analysis.Spellings)
+    // document -> its players' questions' stems (tables.py `questions`)
+    this.questions = new Map(Object.entries(data.questions || {}).map(([doc, qs]) => [Number(doc), qs.map((q) => new Set(q))]));
     // language.py's word lists, and the names typed in full that do not tell a language.
     const language = data.language || { english: [], english_questions: [], french: [] };
     this.englishWords = new Set(language.english);

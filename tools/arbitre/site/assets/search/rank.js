@@ -1,7 +1,7 @@
 // Retrieval and ranking (searcher.py's text and number searches, rank.py): BM25 per term with
 // a coordination factor, then the re-ranking by what the query looks like.
 import { Focusing } from "./focus.js";
-import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, RERANK_DEPTH, TERM_CHILDREN, UNOFFICIAL_FACTOR } from "./weights.js";
+import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, RERANK_DEPTH, TERM_CHILDREN, UNOFFICIAL_FACTOR } from "./weights.js";
 import { byScore, round4 } from "./common.js";
 
 export class Ranking extends Focusing {
@@ -185,6 +185,9 @@ export class Ranking extends Focusing {
     const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
     const whole = plan.corrected.join(" ");
     const termLike = !parsed.question && parsed.words.length > 0 && parsed.words.length <= 3;
+    const stems = plan.corrected.map((w) => this.analyzer.stem(w));
+    const weights = plan.concepts.map((c) => c.weight);
+    const totalWeight = weights.reduce((a, b) => a + b, 0) || 1.0;
     let scored = top.map(([doc, score]) => {
       const d = this.docs[doc];
       let factor = 1.0;
@@ -196,6 +199,22 @@ export class Ranking extends Focusing {
       } else if (parsed.question) {
         const kinds = INTENT_KIND_FACTORS[parsed.intent || ""] || QUESTION_KIND_FACTORS;
         factor *= kinds[d.kind] ?? 1.0;
+        // A players' question written for the entry nearly the same as the query (rank.py).
+        const questions = this.questions.get(doc);
+        if (questions) {
+          let best = -Infinity;
+          for (const question of questions) {
+            let have = 0;
+            stems.forEach((s, i) => {
+              if (question.has(s)) have += weights[i];
+            });
+            best = Math.max(best, have);
+          }
+          const share = best / totalWeight;
+          let power = 1.0;
+          for (let k = 0; k < QUESTION_MATCH_POWER; k++) power *= share;
+          factor *= 1 + QUESTION_MATCH_BONUS * power;
+        }
       }
       if (intent && this.answers(intent, doc)) factor *= INTENT_BONUS;
       if (plan.phrases.length) {
