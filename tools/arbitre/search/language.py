@@ -52,6 +52,8 @@ def is_english(text: str, names: set[str]) -> bool:
     """Whether a query is written in English.  `names`: the names it may type in full, as
     `words_of` gives their words (glossary names, games' names), whose words are not counted."""
     words = words_of(text)
+    if sum(1 for w in words if w in ENGLISH_FUNCTION_WORDS) < 2:
+        return False  # (names only take words away)
     named = named_positions(words, names)
     french = french_function_words()
     english = sum(1 for i, w in enumerate(words) if i not in named and w in ENGLISH_FUNCTION_WORDS)

@@ -28,7 +28,7 @@ class Presenter:
         self._stemmed = stemmed  # the French analyzer, with character offsets
         self._folded = folded_analyzer()
         self.spellings = spellings  # folded word -> as printed (`analysis.Spellings`)
-        self.tokens_cache: dict[int, list[tuple[str, int, int]]] = {}
+        self.tokens_cache: dict[int, dict[str, list[tuple[int, int]]]] = {}
 
     def suggest(self, query: str, plan: Plan) -> tuple[str | None, list[dict[str, str]]]:
         """« Vouliez-vous dire » for a query whose words were corrected: the query as typed,
@@ -77,30 +77,36 @@ class Presenter:
             "url": fields["url"],
             "authority": fields.get("authority") or "official",
             "score": score,
-            "highlights": self.snippet(text, terms, tokens=self.tokens(docnum, text)),
+            "highlights": self.snippet(text, terms, where=self.tokens(docnum, text)),
         }
 
-    def tokens(self, docnum: int, text: str) -> list[tuple[str, int, int]]:
-        """The stemmed terms of a hit's text with their offsets (cached per document)."""
-        tokens = self.tokens_cache.get(docnum)
-        if tokens is None:
-            tokens = [(t.text, t.startchar, t.endchar) for t in self._stemmed(text, chars=True)]
-            self.tokens_cache[docnum] = tokens
-        return tokens
+    def tokens(self, docnum: int, text: str) -> dict[str, list[tuple[int, int]]]:
+        """Each stemmed term of a hit's text with its offsets (cached per document)."""
+        where = self.tokens_cache.get(docnum)
+        if where is None:
+            where = self.tokens_cache[docnum] = self._where(text)
+        return where
+
+    def _where(self, text: str) -> dict[str, list[tuple[int, int]]]:
+        where: dict[str, list[tuple[int, int]]] = {}
+        for token in self._stemmed(text, chars=True):
+            where.setdefault(token.text, []).append((token.startchar, token.endchar))
+        return where
 
     def snippet(
         self,
         text: str,
         terms: set[str],
         width: int = 220,
-        tokens: list[tuple[str, int, int]] | None = None,
+        where: dict[str, list[tuple[int, int]]] | None = None,
     ) -> str:
         """A window of `text` around the most matches, HTML-escaped, matches in <mark>."""
         if not text:
             return ""
-        if tokens is None:
-            tokens = [(t.text, t.startchar, t.endchar) for t in self._stemmed(text, chars=True)]
-        spans = [(start, end) for term, start, end in tokens if term in terms]
+        if where is None:
+            where = self._where(text)
+        # The matches in text order (a term's spans looked up, not every token of the text).
+        spans = sorted(span for term in terms if term in where for span in where[term])
         if not spans:
             cut = text[:width]
             return html.escape(cut + ("…" if len(text) > width else ""))

@@ -332,7 +332,11 @@ class Searcher:
         for bit, concept in enumerate(plan.concepts):
             has: set[int] = set()  # the entries that have this query word
             for term in concept.terms:
-                postings = read(term.fieldname, term.text)
+                key = (term.fieldname, term.text)
+                how = admitted.get(key)
+                if how is None:
+                    continue
+                postings = self.postings.scores(reader, *key) if how == WHOLE else read(*key)
                 boost = term.boost
                 for docnum, score in postings.items():
                     scores[docnum] += score * boost
