@@ -168,7 +168,8 @@ class Searcher:
         "focus"}."""
         parsed = self.parse(q, game, kind)
         focus: Focus | None = None
-        suggestion, replacements = None, []
+        suggestion: str | None = None
+        replacements: list[dict[str, str]] = []
         with self._whoosh() as searcher:
             if parsed.number:
                 ranked, total, terms = self._number_search(searcher, parsed, limit + offset)
@@ -350,11 +351,11 @@ class Searcher:
                     if self.doc_game[docnum] in games:
                         scores[docnum] += score * boost
                         has.add(docnum)
-            for stems, weight, games in concept.phrases:
+            for stems, weight, phrase_games in concept.phrases:
                 if (PHRASE, " ".join(stems)) not in admitted:
                     continue
                 for docnum, score in self.postings.phrase(stems).items():
-                    if games is None or self.doc_game[docnum] in games:
+                    if phrase_games is None or self.doc_game[docnum] in phrase_games:
                         scores[docnum] += score * weight
                         has.add(docnum)
             mask = 1 << bit
@@ -372,7 +373,8 @@ class Searcher:
                     scores[docnum] += score * weight
         allowed = self._allowed(reader, parsed)
         if allowed is not None:
-            scores = {d: sc for d, sc in scores.items() if d in allowed}
+            for docnum in [d for d in scores if d not in allowed]:
+                del scores[docnum]
         # Coordination: the share of the query's words (weighted by rarity) an entry has.
         weights = [c.weight for c in plan.concepts]
         total_weight = sum(weights) or 1.0

@@ -71,18 +71,18 @@ def build_tables(
     text_games: dict[str, list[str]] = {}
     stems = sorted({term for f in OWNER_FIELDS for term, _info in _terms(reader, f)})
     for term in stems:
-        docs: set[int] = set()
+        users: set[int] = set()
         for fieldname in OWNER_FIELDS:
             if reader.doc_frequency(fieldname, term):
                 for ids, _weights in posting_blocks(reader.postings(fieldname, term)):
-                    docs.update(ids)
-            if fieldname == "text" and docs:
-                text_games[term] = sorted({doc_game[d] for d in docs})
+                    users.update(ids)
+            if fieldname == "text" and users:
+                text_games[term] = sorted({doc_game[d] for d in users})
         counts: dict[str, int] = {}
-        for doc in docs:
+        for doc in users:
             counts[doc_game[doc]] = counts.get(doc_game[doc], 0) + 1
         game, count = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=("", 0))
-        if count >= WORD_GAME_MIN_DOCS and count >= WORD_GAME_SHARE * len(docs):
+        if count >= WORD_GAME_MIN_DOCS and count >= WORD_GAME_SHARE * len(users):
             owners[term] = game
     return {
         "phrases": scored,
