@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from arbitre.model.altered import DUSK
-from arbitre.model.altered_dusk import Dusk
-from arbitre.model.altered_dusk_read import FACE_DOWN
-from arbitre.model.altered_dusk_state import ADVENTURE
+from arbitre.model.altered.dusk import Dusk
+from arbitre.model.altered.dusk_read import FACE_DOWN
+from arbitre.model.altered.dusk_state import ADVENTURE
+from arbitre.model.altered.rules import DUSK
 from arbitre.model.examples import load_scenario, scenario_dir
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.examples import load_scenario, read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
 
 
 def run(stem: str):

@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.examples import load_scenario, read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
 
 
 def data(stem: str) -> dict:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.examples import load_scenario, read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
 
 PENALTY = "four-souls/glossaire/penalite-de-mort"
 END_PHASE = "four-souls/comment-jouer/phase-de-fin"

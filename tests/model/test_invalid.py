@@ -7,8 +7,8 @@ import copy
 import pytest
 import yaml
 
+from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.examples import load_scenario, read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
 
 
 def data(stem: str) -> dict:

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 from arbitre.cli import cli
 from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.examples import read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
 from tests.conftest import REPO
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 import yaml
 
+from arbitre.model.core.scenario import Fields, ScenarioError
 from arbitre.model.core.trace import Recorder
 from arbitre.model.examples import read_scenario, scenario_dir
 from arbitre.model.four_souls.penalty import death_penalty, record_penalty
-from arbitre.model.scenario import Fields, ScenarioError
 
 PLAYERS = ("Alice", "Bruno")
 HOLDOUT = Path(__file__).parent / "holdout"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from arbitre.model.core.sequence import Phase, Sequence
 from arbitre.model.core.trace import Recorder
 from arbitre.model.examples import load_scenario, scenario_dir
-from arbitre.model.the_spoils import COMBAT
-from arbitre.model.the_spoils_combat import Combat
-from arbitre.model.the_spoils_combat_state import ATTACKER, DISCARD, HAND, IN_PLAY
+from arbitre.model.the_spoils.combat import Combat
+from arbitre.model.the_spoils.combat_state import ATTACKER, DISCARD, HAND, IN_PLAY
+from arbitre.model.the_spoils.rules import COMBAT
 
 
 def _combat(stem: str) -> Combat:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.core.trace import Trace
 from arbitre.model.examples import (
     Scenario,
@@ -22,7 +23,6 @@ from arbitre.model.examples import (
     scenario_dir,
     scenario_files,
 )
-from arbitre.model.scenario import ScenarioError
 
 
 def scenario_id(scenario: Scenario) -> str:

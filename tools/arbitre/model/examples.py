@@ -27,45 +27,43 @@ import yaml
 
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.model import (
-    altered,
-    altered_deck,
-    altered_dependency,
-    altered_dusk,
-    altered_effects,
-    altered_fleeting,
-    altered_night,
-    altered_reactions,
-    altered_zones,
-    ashes,
-    ashes_attack,
-    ashes_board,
-    ashes_damage,
-    ashes_entry,
-    ashes_play,
-    four_souls,
-    marvel_attacks,
-    marvel_champions,
-    marvel_encounter,
-    marvel_player_effects,
-    marvel_player_effects_run,
-    marvel_resources,
-    marvel_villain_phase,
-    the_spoils,
-    the_spoils_combat,
-    the_spoils_costs,
-    the_spoils_events,
-    the_spoils_pick,
-    the_spoils_play,
-    the_spoils_triggers,
-    the_spoils_turn,
-)
+from arbitre.model import four_souls
+from arbitre.model.altered import deck as altered_deck
+from arbitre.model.altered import dependency as altered_dependency
+from arbitre.model.altered import dusk as altered_dusk
+from arbitre.model.altered import effects as altered_effects
+from arbitre.model.altered import fleeting as altered_fleeting
+from arbitre.model.altered import night as altered_night
+from arbitre.model.altered import reactions as altered_reactions
+from arbitre.model.altered import rules as altered
+from arbitre.model.altered import zones as altered_zones
+from arbitre.model.ashes import attack as ashes_attack
+from arbitre.model.ashes import board as ashes_board
+from arbitre.model.ashes import damage as ashes_damage
+from arbitre.model.ashes import entry as ashes_entry
+from arbitre.model.ashes import play as ashes_play
+from arbitre.model.ashes import rules as ashes
 from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.scenario import Fields, ScenarioError, read_rulings
 from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.trace import Ruling, Step, Trace
 from arbitre.model.core.turn import read_turn, walk_turn
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
-from arbitre.model.yaml_lines import field_line
+from arbitre.model.core.yaml_lines import field_line
+from arbitre.model.marvel_champions import attacks as marvel_attacks
+from arbitre.model.marvel_champions import encounter as marvel_encounter
+from arbitre.model.marvel_champions import player_effects as marvel_player_effects_run
+from arbitre.model.marvel_champions import player_effects_read as marvel_player_effects
+from arbitre.model.marvel_champions import resources as marvel_resources
+from arbitre.model.marvel_champions import rules as marvel_champions
+from arbitre.model.marvel_champions import villain_phase as marvel_villain_phase
+from arbitre.model.the_spoils import combat as the_spoils_combat
+from arbitre.model.the_spoils import costs as the_spoils_costs
+from arbitre.model.the_spoils import events as the_spoils_events
+from arbitre.model.the_spoils import pick as the_spoils_pick
+from arbitre.model.the_spoils import play as the_spoils_play
+from arbitre.model.the_spoils import rules as the_spoils
+from arbitre.model.the_spoils import triggers as the_spoils_triggers
+from arbitre.model.the_spoils import turn as the_spoils_turn
 
 Reader = Callable[[str, Fields], Any]
 Runner = Callable[[Any], Trace]

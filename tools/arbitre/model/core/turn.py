@@ -13,9 +13,9 @@ from typing import Any
 
 from arbitre.model.core.french import cap, of, que, the, this
 from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.scenario import Fields, ScenarioError, read_rulings
 from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
 
 
 @dataclass

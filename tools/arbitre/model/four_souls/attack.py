@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.french import of
+from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.core.stack import Stack, StackItem
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Recorder, Trace
@@ -44,7 +45,6 @@ from arbitre.model.four_souls.rules import (
     TIMING,
     VICTORY,
 )
-from arbitre.model.scenario import ScenarioError
 
 CURSES = f"{GAME}/cartes/maledictions/1"
 CURSE_ERRATUM = f"{GAME}/reference/errata-des-monstres/curse-cards"

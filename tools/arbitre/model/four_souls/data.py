@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from arbitre.model.core.rules import require
+from arbitre.model.core.scenario import Fields, ScenarioError, read_opening, unique_names
 from arbitre.model.core.trace import Ruling
 from arbitre.model.four_souls.rules import ATTACK, GAME, TURN
-from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 REWARDS = ("tresor", "cents", "butin")
 REWARD_FR = {"tresor": "carte(s) trésor", "cents": "¢", "butin": "carte(s) butin"}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.french import of
+from arbitre.model.core.scenario import Fields, ScenarioError, read_opening, unique_names
 from arbitre.model.core.stack import Stack, StackItem
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
@@ -34,7 +35,6 @@ from arbitre.model.four_souls.rules import (
     RESPOND,
     TIMING,
 )
-from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 ONCE_PER_TURN = f"{GAME}/comment-jouer/mort-d-un-joueur/2"
 NEGOTIATION = f"{GAME}/autres-regles/pourparlers/1"

@@ -22,6 +22,12 @@ from typing import Any
 
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import require
+from arbitre.model.core.scenario import (
+    Fields,
+    ScenarioError,
+    read_opening,
+    require_in_play,
+)
 from arbitre.model.core.stack import Stack, StackItem
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
@@ -36,12 +42,6 @@ from arbitre.model.four_souls.rules import (
     RESPOND,
     ROLL,
     STACK,
-)
-from arbitre.model.scenario import (
-    Fields,
-    ScenarioError,
-    read_opening,
-    require_in_play,
 )
 
 REFILL_SHOP = f"{GAME}/comment-jouer/rechargement/2"  # a shop slot: no step 2
