@@ -6,11 +6,12 @@ from arbitre.model.altered.dusk import Dusk
 from arbitre.model.altered.dusk_read import FACE_DOWN
 from arbitre.model.altered.dusk_state import ADVENTURE
 from arbitre.model.altered.rules import DUSK
-from arbitre.model.examples import load_scenario, scenario_dir
+from arbitre.model.examples import load_scenario
+from arbitre.model.files import scenario_path
 
 
 def _dusk(stem: str) -> Dusk:
-    dusk = Dusk(load_scenario(scenario_dir() / f"altered--{stem}.yaml").state)
+    dusk = Dusk(load_scenario(scenario_path(f"altered--{stem}")).state)
     dusk.run()
     return dusk
 

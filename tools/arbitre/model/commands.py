@@ -20,9 +20,8 @@ from arbitre.model.examples import (
     Scenario,
     check_expected,
     load_scenario,
-    scenario_dir,
-    scenario_files,
 )
+from arbitre.model.files import scenario_files, scenario_path
 
 
 def scenario_id(scenario: Scenario) -> str:
@@ -101,7 +100,7 @@ def resolve_sources(sources: list[str], run_all: bool) -> list[Path]:
         if path.suffix in (".yaml", ".yml") and path.is_file():
             paths.append(path)
             continue
-        shipped = scenario_dir() / f"{source}.yaml"
+        shipped = scenario_path(source)
         paths.append(shipped if shipped.is_file() else path)
     return paths
 

@@ -1,6 +1,6 @@
 """Scenarios -> traces -> worked examples for the site.
 
-A scenario file (`scenarios/<game>--<slug>.yaml`) holds:
+A scenario file (`<game>/scenarios/<game>--<slug>.yaml`, see files.py) holds:
 
     game: the-spoils            # game id
     procedure: combat           # a procedure of that game (PROCEDURES)
@@ -49,6 +49,7 @@ from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.trace import Ruling, Step, Trace
 from arbitre.model.core.turn import read_turn, walk_turn
 from arbitre.model.core.yaml_lines import field_line
+from arbitre.model.files import scenario_files
 from arbitre.model.marvel_champions import attacks as marvel_attacks
 from arbitre.model.marvel_champions import encounter as marvel_encounter
 from arbitre.model.marvel_champions import player_effects as marvel_player_effects_run
@@ -198,20 +199,6 @@ class Refusal:
         )
 
 
-def scenario_dir() -> Path:
-    return Path(str(resources.files("arbitre.model") / "scenarios"))
-
-
-# The accounting files beside the scenarios (« <game>--not-reproduced.yaml », see accounting.py):
-# lists of rulings, not scenarios.
-ACCOUNTING = "--not-reproduced"
-
-
-def scenario_files(directory: Path | None = None) -> list[Path]:
-    paths = (directory or scenario_dir()).glob("*.yaml")
-    return sorted(p for p in paths if not p.stem.endswith(ACCOUNTING))
-
-
 def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
     """Validate scenario data; every problem is a ScenarioError naming the file and the field."""
     try:
@@ -280,8 +267,8 @@ def _where(path: Path, text: str, field: str) -> str:
     return f"{place}: {field}" if field else place
 
 
-def load_scenarios(directory: Path | None = None) -> list[Scenario]:
-    return [load_scenario(p) for p in scenario_files(directory)]
+def load_scenarios() -> list[Scenario]:
+    return [load_scenario(p) for p in scenario_files()]
 
 
 def check_expected(trace: Trace, expected: dict[str, Any]) -> list[str]:

@@ -18,7 +18,8 @@ import yaml
 
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model.core.trace import Trace
-from arbitre.model.examples import scenario_dir, worked_examples
+from arbitre.model.examples import worked_examples
+from arbitre.model.files import scenario_path
 from arbitre.site.text import escape_inline
 
 
@@ -41,7 +42,7 @@ def load_examples(kb: KnowledgeBase) -> list[WorkedExample]:
     """Every shipped worked example of the games of `kb`, with its scenario's position."""
     examples = []
     for trace in worked_examples(kb):
-        path = scenario_dir() / scenario_file(trace)
+        path = scenario_path(f"{trace.game}--{trace.scenario}")
         data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
         setup = {k: data[k] for k in ("state", "actions") if isinstance(data.get(k), dict)}
         examples.append(WorkedExample(trace, setup))
