@@ -27,126 +27,20 @@ import yaml
 
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.model import four_souls
-from arbitre.model.altered import deck as altered_deck
-from arbitre.model.altered import dependency as altered_dependency
-from arbitre.model.altered import dusk as altered_dusk
-from arbitre.model.altered import effects as altered_effects
-from arbitre.model.altered import fleeting as altered_fleeting
-from arbitre.model.altered import night as altered_night
-from arbitre.model.altered import reactions as altered_reactions
-from arbitre.model.altered import rules as altered
-from arbitre.model.altered import zones as altered_zones
-from arbitre.model.ashes import attack as ashes_attack
-from arbitre.model.ashes import board as ashes_board
-from arbitre.model.ashes import damage as ashes_damage
-from arbitre.model.ashes import entry as ashes_entry
-from arbitre.model.ashes import play as ashes_play
-from arbitre.model.ashes import rules as ashes
+from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
+from arbitre.model.core.procedure import Procedure
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.scenario import Fields, ScenarioError, read_rulings
-from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.trace import Ruling, Step, Trace
-from arbitre.model.core.turn import read_turn, walk_turn
 from arbitre.model.core.yaml_lines import field_line
 from arbitre.model.files import scenario_files
-from arbitre.model.marvel_champions import attacks as marvel_attacks
-from arbitre.model.marvel_champions import encounter as marvel_encounter
-from arbitre.model.marvel_champions import player_effects as marvel_player_effects_run
-from arbitre.model.marvel_champions import player_effects_read as marvel_player_effects
-from arbitre.model.marvel_champions import resources as marvel_resources
-from arbitre.model.marvel_champions import rules as marvel_champions
-from arbitre.model.marvel_champions import villain_phase as marvel_villain_phase
-from arbitre.model.the_spoils import combat as the_spoils_combat
-from arbitre.model.the_spoils import costs as the_spoils_costs
-from arbitre.model.the_spoils import events as the_spoils_events
-from arbitre.model.the_spoils import pick as the_spoils_pick
-from arbitre.model.the_spoils import play as the_spoils_play
-from arbitre.model.the_spoils import rules as the_spoils
-from arbitre.model.the_spoils import triggers as the_spoils_triggers
-from arbitre.model.the_spoils import turn as the_spoils_turn
 
-Reader = Callable[[str, Fields], Any]
-Runner = Callable[[Any], Trace]
-
-PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
-    ("the-spoils", "combat"): (the_spoils_combat.read_combat, the_spoils_combat.resolve_combat),
-    ("the-spoils", "jouer_carte"): (the_spoils_play.read_play, the_spoils_play.run_play),
-    ("the-spoils", "declencheurs"): (
-        the_spoils_triggers.read_triggers,
-        the_spoils_triggers.run_triggers,
-    ),
-    ("the-spoils", "choisir"): (the_spoils_pick.read_pick, the_spoils_pick.run_pick),
-    ("the-spoils", "cout"): (the_spoils_costs.read_cost, the_spoils_costs.run_cost),
-    ("the-spoils", "evenements"): (the_spoils_events.read_events, the_spoils_events.run_events),
-    ("ashes", "degats"): (
-        lambda name, f: ashes.read_scenario(name, f, "degats"),
-        ashes_damage.resolve_damage,
-    ),
-    ("ashes", "pioche"): (
-        lambda name, f: ashes.read_scenario(name, f, "pioche"),
-        ashes_damage.prepare_draw_damage,
-    ),
-    ("ashes", "attaque"): (ashes_attack.read_attack, ashes_attack.run_attack),
-    ("ashes", "plateau"): (ashes_board.read_board, ashes_board.run_board),
-    ("ashes", "entree"): (ashes_entry.read_entry, ashes_entry.run_entry),
-    ("ashes", "jouer"): (ashes_play.read_play, ashes_play.run_play),
-    ("altered", "crepuscule"): (altered_dusk.read_dusk, altered_dusk.resolve_dusk),
-    ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
-    ("altered", "effet"): (altered_effects.read_effect, altered_effects.run_effect),
-    ("altered", "reactions"): (altered_reactions.read_reactions, altered_reactions.run_reactions),
-    ("altered", "dependance"): (
-        altered_dependency.read_dependency,
-        altered_dependency.run_dependency,
-    ),
-    ("altered", "deck"): (altered_deck.read_deck, altered_deck.check_deck),
-    ("altered", "zones"): (altered_zones.read_zones, altered_zones.run_zones),
-    ("altered", "nuit"): (altered_night.read_night, altered_night.run_night),
-    ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
-    ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
-    ("four-souls", "mort"): (four_souls.read_death, four_souls.resolve_death),
-    ("four-souls", "gains"): (four_souls.read_gains, four_souls.resolve_gains),
-    ("marvel-champions", "attaque"): (
-        marvel_champions.read_attacks,
-        marvel_attacks.resolve_attacks,
-    ),
-    ("marvel-champions", "revelation"): (marvel_encounter.read_reveal, marvel_encounter.run_reveal),
-    ("marvel-champions", "effet_joueur"): (
-        marvel_player_effects.read_player_effects,
-        marvel_player_effects_run.run_player_effects,
-    ),
-    ("marvel-champions", "paiement"): (
-        marvel_resources.read_payments,
-        marvel_resources.run_payments,
-    ),
-    ("marvel-champions", "phase_du_mechant"): (
-        marvel_villain_phase.read_villain_phase,
-        marvel_villain_phase.run_villain_phase,
-    ),
+# Every game's procedures by (game id, procedure name): what a scenario's `game` and `procedure`
+# name.  Each game package lists its own (its __init__ says what each follows).
+GAMES = (the_spoils, marvel_champions, four_souls, ashes, altered)
+PROCEDURES: dict[tuple[str, str], Procedure[Any]] = {
+    (game.GAME, name): procedure for game in GAMES for name, procedure in game.PROCEDURES.items()
 }
-# A whole turn (round, day) of each game, walked on the game's Sequence (core/turn.py).
-TURNS: dict[str, Sequence] = {
-    "the-spoils": the_spoils.TURN,
-    "ashes": ashes.TURN,
-    "altered": altered.DAY,
-    "four-souls": four_souls.TURN,
-    "marvel-champions": marvel_champions.ROUND,
-}
-for _game, _sequence in TURNS.items():
-    PROCEDURES[(_game, "tour")] = (
-        lambda name, f, g=_game, q=_sequence: read_turn(q, g, name, f),
-        lambda sc, g=_game, q=_sequence: walk_turn(q, g, sc),
-    )
-# The Spoils' turn also checks who may take each action (603.2).
-PROCEDURES[("the-spoils", "tour")] = (
-    the_spoils_turn.read_spoils_turn,
-    the_spoils_turn.walk_spoils_turn,
-)
-# Ashes has a round around its players' turns.
-PROCEDURES[("ashes", "manche")] = (
-    lambda name, f: read_turn(ashes.ROUND, "ashes", name, f),
-    lambda sc: walk_turn(ashes.ROUND, "ashes", sc, "manche"),
-)
 
 
 @dataclass
@@ -163,7 +57,7 @@ class Scenario:
         if isinstance(self.state, Refusal):
             trace = self.state.trace(self)
         else:
-            trace = PROCEDURES[(self.game, self.procedure)][1](self.state)
+            trace = PROCEDURES[(self.game, self.procedure)].run(self.state)
         if self.placeholders:
             trace.placeholders = list(self.placeholders)
             trace.notes.append(
@@ -213,7 +107,7 @@ def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
             raise ScenarioError("expected", "expected a mapping of result fields")
         placeholders = fields.str_list("placeholders", [])
         try:
-            state = PROCEDURES[(game, procedure)][0](name, fields)
+            state = PROCEDURES[(game, procedure)].read(name, fields)
         except RuleViolation as exc:
             if "refused_by" not in expected:
                 raise

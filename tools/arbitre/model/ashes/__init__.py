@@ -1,6 +1,40 @@
-"""Ashes on the engine: `rules` (entry ids, ROUND, TURN, the damage scenario's reading) and one
-module per procedure."""
+"""Ashes: Rise of the Phoenixborn on the engine: the clarifications, the FAQ and its leaflet rules.
 
-from arbitre.model.ashes.rules import ROUND, TURN
+Procedures (`PROCEDURES`, by the name a scenario gives):
 
-__all__ = ["ROUND", "TURN"]
+- `degats` (damage.py): the damage and destruction process, steps 1 to 3b, each « b » step for
+  the effects it triggers; a trigger that deals damage runs a whole nested process first.
+- `pioche` (damage.py): the damage a player takes for drawing from an empty deck.
+- `tour` and `manche`: a player's turn on `TURN`, the round on `ROUND` (core turn walker).
+- `jouer` (play.py): using a spell, an ability or a dice power: cost, targets, placement, then the
+  effects top to bottom (« Ordre de résolution d'une carte »), cancelling.
+- `attaque` (attack.py): « Attaquer un Héritier » and « Attaquer une unité »: attackers, what
+  triggers after they are declared, blockers or one guard, redirection, damage.
+- `entree` (entry.py): a card enters play; its entering-play triggers before the « après » ones.
+- `plateau` (board.py): the spellboard over a round: Concentration, Méditer, recovery.
+
+rules.py holds the entry ids, `ROUND`, `TURN`, and the damage scenario's data and reading, which
+the other procedures build on.
+"""
+
+from arbitre.model.ashes import attack, board, damage, entry, play
+from arbitre.model.ashes.rules import GAME, ROUND, TURN, read_scenario
+from arbitre.model.core.procedure import Procedure, Procedures
+from arbitre.model.core.turn import turn_procedure
+
+PROCEDURES: Procedures = {
+    "degats": Procedure(
+        lambda name, data: read_scenario(name, data, "degats"), damage.resolve_damage
+    ),
+    "pioche": Procedure(
+        lambda name, data: read_scenario(name, data, "pioche"), damage.prepare_draw_damage
+    ),
+    "attaque": Procedure(attack.read_attack, attack.run_attack),
+    "plateau": Procedure(board.read_board, board.run_board),
+    "entree": Procedure(entry.read_entry, entry.run_entry),
+    "jouer": Procedure(play.read_play, play.run_play),
+    "tour": turn_procedure(TURN),
+    "manche": turn_procedure(ROUND, "manche"),
+}
+
+__all__ = ["GAME", "PROCEDURES", "ROUND", "TURN"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.french import cap, of, que, the, this
+from arbitre.model.core.procedure import Procedure
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.scenario import Fields, ScenarioError, read_rulings
 from arbitre.model.core.sequence import Sequence
@@ -144,3 +145,11 @@ def walk_turn(sequence: Sequence, game: str, sc: TurnScenario, procedure: str = 
         "actions": {p: list(v) for p, v in done.items()},
     }
     return rec.trace(procedure, game, sc, result)
+
+
+def turn_procedure(sequence: Sequence, procedure: str = "tour") -> Procedure[TurnScenario]:
+    """The whole turn (round, day) of `sequence`'s game as a procedure: read, then walked."""
+    return Procedure(
+        lambda name, data: read_turn(sequence, sequence.game, name, data),
+        lambda sc: walk_turn(sequence, sequence.game, sc, procedure),
+    )

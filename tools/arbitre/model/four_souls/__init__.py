@@ -1,22 +1,31 @@
-"""Four Souls on the engine: `rules` (entry ids, the turn), `data` (scenario reader), `attack`,
-`stack_play` (the stack and priority), `death` (a player's death and the end phase),
-`gains` (¢ and loot gained, stolen, negotiated; bonus souls)."""
+"""The Binding of Isaac: Four Souls on the engine: the comprehensive rules 1.3 (a player's
+compilation) and their card rulings.
 
-from arbitre.model.four_souls.attack import resolve_attack
-from arbitre.model.four_souls.data import read_attack
-from arbitre.model.four_souls.death import read_death, resolve_death
-from arbitre.model.four_souls.gains import read_gains, resolve_gains
-from arbitre.model.four_souls.rules import TURN
-from arbitre.model.four_souls.stack_play import read_stack, resolve_stack
+Procedures (`PROCEDURES`, by the name a scenario gives):
 
-__all__ = [
-    "TURN",
-    "read_attack",
-    "read_death",
-    "read_gains",
-    "read_stack",
-    "resolve_attack",
-    "resolve_death",
-    "resolve_gains",
-    "resolve_stack",
-]
+- `tour`: « Structure du tour » on `TURN` (core turn walker).
+- `attaque` (attack.py, read by data.py): one attack (« Attaquer », steps 1-4): the roll on the
+  stack, modifiers, rerolls and result triggers, damage, death and the monster slot's refill.
+- `pile` (stack_play.py): the stack and priority (« La pile », « Priorité », « Répondre »):
+  purchases, votes, cancelling.
+- `mort` (death.py): a player's death on the stack, the Death Penalty (penalty.py, paid the same
+  way whatever killed), once per turn, the end phase.
+- `gains` (gains.py): ¢ and loot gained from the reserve, stolen or negotiated; the bonus souls.
+
+rules.py holds the entry ids the procedures cite and `TURN`.
+"""
+
+from arbitre.model.core.procedure import Procedure, Procedures
+from arbitre.model.core.turn import turn_procedure
+from arbitre.model.four_souls import attack, data, death, gains, stack_play
+from arbitre.model.four_souls.rules import GAME, TURN
+
+PROCEDURES: Procedures = {
+    "attaque": Procedure(data.read_attack, attack.resolve_attack),
+    "pile": Procedure(stack_play.read_stack, stack_play.resolve_stack),
+    "mort": Procedure(death.read_death, death.resolve_death),
+    "gains": Procedure(gains.read_gains, gains.resolve_gains),
+    "tour": turn_procedure(TURN),
+}
+
+__all__ = ["GAME", "PROCEDURES", "TURN"]
