@@ -75,7 +75,7 @@ def game_page(game: str) -> str:
 
 
 def examples_page(game: str) -> str:
-    """The « Exemples commentés » page of a game (its anchors: model.examples.example_anchor)."""
+    """The « Exemples commentés » page of a game (its anchors: model.render.example_anchor)."""
     return f"{game}/{EXAMPLES_SLUG}/"
 
 

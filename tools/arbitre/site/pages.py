@@ -22,7 +22,8 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.kb.terms import TermSpan, term_spans, used_in
 from arbitre.model.core.trace import Trace
-from arbitre.model.examples import example_anchor, examples_citing, result_items, scenario_guide
+from arbitre.model.examples import examples_citing, scenario_guide
+from arbitre.model.render import example_anchor, result_items
 from arbitre.site.examples import (
     PROCEDURE_LABELS,
     WorkedExample,
