@@ -1,8 +1,8 @@
 """Altered: Dusk progress (« Crépuscule », effet quotidien Progresser, 4.2.4) and the end of the game,
 played on the model core.
 
-`read_dusk` (`altered_dusk_read`) turns scenario data into a `DuskScenario`; `resolve_dusk` walks
-the steps of `altered.DUSK` on a core `GameState` (`altered_dusk_state`) and returns a Trace citing
+`read_dusk` (`dusk_read`) turns scenario data into a `DuskScenario`; `resolve_dusk` walks
+the steps of `altered.DUSK` on a core `GameState` (`dusk_state`) and returns a Trace citing
 the rules of the comprehensive rules.  The Dusk has no triggered effects of its own.
 
 Choices the text leaves open, made explicit here:

@@ -1,11 +1,10 @@
 """Altered on the model core: the rules it cites, its day and its Dusk, each in one screen.
 
-- `DAY`: the five phases of a day (4.2.a) and what each allows; `altered_reactions` walks it.
+- `DAY`: the five phases of a day (4.2.a) and what each allows; `reactions` walks it.
 - `DUSK`: the steps of the Dusk's daily effect Progress (4.2.4) and the end-of-game check (4.3);
-  `altered_dusk` plays them on a core `GameState` (`altered_dusk_state`), reading the scenario with
-  `altered_dusk_read`.
-- Other procedures: `altered_fleeting`, `altered_night`, `altered_zones`, `altered_effects`,
-  `altered_dependency`, `altered_deck`.
+  `dusk` plays them on a core `GameState` (`dusk_state`), reading the scenario with
+  `dusk_read`.
+- Other procedures: `fleeting`, `night`, `zones`, `effects`, `dependency`, `deck`.
 
 The Adventure is 8 regions in a row, indices 0..7 (3.2.1.b): the Hero Region at 0, the Companion
 Region at 7, the six halves of the three Tumult cards in between.  Hero expeditions move 0 -> 7,

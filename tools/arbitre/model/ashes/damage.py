@@ -1,6 +1,6 @@
 """Ashes: the damage and destruction process, run step by step.
 
-The steps, the rules they apply and the choices made explicit are described in ashes.py, with the
+The steps, the rules they apply and the choices made explicit are described in rules.py, with the
 scenario's data and its reading; this module runs the process (procedures « degats » and
 « pioche ») and is the base the other procedures of Ashes subclass (`DamageProcess`).
 """
@@ -35,7 +35,7 @@ from arbitre.model.core.trace import Recorder, Trace
 from arbitre.model.core.triggers import Pending, TriggerQueue, active_player_orders
 
 DISCARD = "defausse"
-# The entries of the leaflet and of the Q/R that only the process applies (ashes.py: the others).
+# The entries of the leaflet and of the Q/R that only the process applies (rules.py: the others).
 THREE_STEPS = "ashes/degats/4"
 BETWEEN_STEPS = "ashes/degats/declenchements-entre-etapes"
 NESTED = "ashes/degats/degats-declenches"

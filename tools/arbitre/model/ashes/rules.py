@@ -14,7 +14,7 @@ Choices made explicit:
 - The hand size of the Prepare phase (5) comes from the rulebook, not from this document: it is a
   scenario value.
 
-This module holds the round, the scenario's data and its reading; `ashes_damage` runs the process.
+This module holds the round, the scenario's data and its reading; `damage` runs the process.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Reading scenario data safely: every bad field is a ScenarioError naming the field's path.
 
-Scenarios are YAML (see `scenarios/`), but the procedures take typed dataclasses; the `Fields`
-reader turns one into the other and refuses unknown keys, so a typo never passes silently.
+Scenarios are YAML (each game's `scenarios/`), but the procedures take typed dataclasses; the
+`Fields` reader turns one into the other and refuses unknown keys, so a typo never passes silently.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Marvel Champions: the procedure of enemy activations (attacks and schemes).
 
-The scenario, its reading and the rules it follows are in marvel_champions.py; this module runs
+The scenario, its reading and the rules it follows are in rules.py; this module runs
 each activation in order and records every step with the rules it applies.
 """
 

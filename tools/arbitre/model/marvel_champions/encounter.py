@@ -3,7 +3,7 @@ Quickstrike (« Coup Rapide ») on the engine.
 
 A player reveals the cards dealt to them, one at a time.  A minion enters play and engages the
 player who revealed it (« Sbire », « Engager »); with Coup Rapide it then attacks that player if
-their identity is in hero form (« Coup Rapide ») — an attack run by `marvel_champions`.  A card with
+their identity is in hero form (« Coup Rapide ») — an attack run by `attacks`.  A card with
 Renfort makes the player reveal one more card from the top of the encounter deck, once the
 original card is fully resolved (« Renfort »).  Other card types are revealed and resolved as
 their text says (not modelled: the trace says so).

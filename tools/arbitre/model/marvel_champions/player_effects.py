@@ -1,6 +1,6 @@
 """Marvel Champions « effet_joueur »: the procedure that runs a player's effects.
 
-`marvel_player_effects` reads the scenario (the rules it applies are listed there); this module
+`player_effects_read` reads the scenario (the rules it applies are listed there); this module
 resolves each effect, occurrence by occurrence, and records every step with the rules it applies.
 """
 

@@ -21,7 +21,7 @@ damage event; Riposte answers each attack on a surviving enemy that has it; a tr
 (`triggers`) fires on its condition, an interrupt before, a response after, and the consequential
 damage of an ally comes after the abilities its attack triggered.  A card's ability is data.
 
-This module is the scenario (its data and its reading); `marvel_player_effects_run` runs it.
+This module is the scenario (its data and its reading); `player_effects` runs it.
 """
 
 from __future__ import annotations

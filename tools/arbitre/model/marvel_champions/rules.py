@@ -1,7 +1,7 @@
 """Marvel Champions on the engine: enemy activations (« Activation »): attacks (« Attaque
 (activation des ennemis) », steps 1-4) and schemes (« Manigance (activation des ennemis) »).
 
-`read_attacks` turns scenario data into an `AttackScenario`; `marvel_attacks.resolve_attacks`
+`read_attacks` turns scenario data into an `AttackScenario`; `attacks.resolve_attacks`
 runs its enemy activations and returns a Trace citing the glossary of the rules reference and
 the FAQ.  This module holds the round, the scenario's data and its reading.
 

@@ -3,7 +3,7 @@
 1. Threat: the main scheme's acceleration plus one per acceleration icon in play.
 2. The villain activates once per player, in player order, and after each of its activations the
    minions engaged with that player activate (« Activation »): against a hero they attack, against
-   an alter ego they scheme — the activations of `marvel_champions`.
+   an alter ego they scheme — the activations of `attacks`.
 3. One encounter card per player, plus one per hazard icon, the extra ones dealt in player order.
 4. The players reveal them in player order.
 5. The first player token passes to the next player; the round ends.

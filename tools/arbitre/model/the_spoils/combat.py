@@ -1,10 +1,10 @@
 """The Spoils: a combat by speed levels (CRR 608-609, « Le combat expliqué ») played on the core.
 
-`read_combat` (`the_spoils_combat_read`) turns scenario data into a `CombatScenario`;
+`read_combat` (`combat_read`) turns scenario data into a `CombatScenario`;
 `resolve_combat` walks the steps of `the_spoils.COMBAT` on a core `GameState`
-(`the_spoils_combat_state`) and returns a Trace whose steps cite the rules they apply.  The
+(`combat_state`) and returns a Trace whose steps cite the rules they apply.  The
 combat has no triggered effects of its own: the tactics and abilities a scenario plays are
-scripted in the windows of steps A and E (`the_spoils_combat_tactics`).
+scripted in the windows of steps A and E (`combat_tactics`).
 
 Choices the text leaves open, made explicit here:
 - 609.1b says « parmi vos personnages »; the commentary of « Le combat expliqué » says « parmi
@@ -12,7 +12,7 @@ Choices the text leaves open, made explicit here:
 - Character damage is a standing condition (FAQ: a character with Life 0 is destroyed): after
   every change, any character whose damage this turn is >= its Life is destroyed (204.5, 408.4).
 - When the scenario gives no split, the model spreads a character's Strength by default
-  (`the_spoils_combat_damage`): the step says so and lists it in its `defaults`.
+  (`combat_damage`): the step says so and lists it in its `defaults`.
 - 609.1c assigns damage « égaux à leur Force »; the commentary of « Le combat expliqué » says
   « jusqu'à 3 points ».  The model follows the rule (the whole Strength is assigned) and notes it.
 """

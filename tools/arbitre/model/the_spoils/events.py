@@ -14,7 +14,7 @@ of influence is not damage (408.3b).  Replacements (« à la place », 506.1) ea
 same event, every copy separately (506.5); when several could apply at once, the player who
 chooses (506.4) takes the first listed — a default the trace marks.
 
-The scenario is read by `the_spoils_events_read`.
+The scenario is read by `events_read`.
 """
 
 from __future__ import annotations

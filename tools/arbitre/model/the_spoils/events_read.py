@@ -1,6 +1,6 @@
 """The Spoils events: reading a scenario (cards in play, standing effects as data, the events).
 
-`the_spoils_events` runs what this module reads and checks the standing rules after each event.
+`events` runs what this module reads and checks the standing rules after each event.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """The Spoils on the model core: the rules it cites, its turn and its combat, each in one screen.
 
-- `TURN`: the turn (602, 603, 610) — what each phase allows; `the_spoils_turn` walks it.
+- `TURN`: the turn (602, 603, 610) — what each phase allows; `turn` walks it.
 - `COMBAT`: the steps of a combat (608.1 announcement, 609.1a-h resolution by speed levels);
-  `the_spoils_combat` plays them on a core `GameState` (`the_spoils_combat_state`), reading the
-  scenario with `the_spoils_combat_read`; the tactics windows are `the_spoils_combat_tactics`,
-  the assignment and application of damage `the_spoils_combat_damage`.
-- Other procedures: `the_spoils_play` (playing a card), `the_spoils_costs`, `the_spoils_pick`,
-  `the_spoils_events` (its scenario read by `the_spoils_events_read`), `the_spoils_triggers`.
+  `combat` plays them on a core `GameState` (`combat_state`), reading the scenario with
+  `combat_read`; the tactics windows are `combat_tactics`, the assignment and application of
+  damage `combat_damage`.
+- Other procedures: `play` (playing a card), `costs`, `pick`, `events` (its scenario read by
+  `events_read`), `triggers`.
 """
 
 from __future__ import annotations
