@@ -5,7 +5,8 @@ Procedures (`PROCEDURES`, by the name a scenario gives):
 
 - `tour`: « Structure du tour » on `TURN` (core turn walker).
 - `attaque` (attack.py, read by data.py): one attack (« Attaquer », steps 1-4): the roll on the
-  stack, modifiers, rerolls and result triggers, damage, death and the monster slot's refill.
+  stack, modifiers, rerolls and result triggers (attack_roll.py), damage, deaths and the monster
+  slot's refill (attack_deaths.py), on the position of attack_state.py.
 - `pile` (stack_play.py): the stack and priority (« La pile », « Priorité », « Répondre »):
   purchases, votes, cancelling.
 - `mort` (death.py): a player's death on the stack, the Death Penalty (penalty.py, paid the same
