@@ -4,7 +4,7 @@ compilation) and their card rulings.
 Procedures (`PROCEDURES`, by the name a scenario gives):
 
 - `tour`: « Structure du tour » on `TURN` (core turn walker).
-- `attaque` (attack.py, read by data.py): one attack (« Attaquer », steps 1-4): the roll on the
+- `attaque` (attack.py, read by attack_read.py): one attack (« Attaquer », steps 1-4): the roll on the
   stack, modifiers, rerolls and result triggers (attack_roll.py), damage, deaths and the monster
   slot's refill (attack_deaths.py), on the position of attack_state.py.
 - `pile` (stack_play.py, read by stack_read.py): the stack and priority (« La pile », « Priorité », « Répondre »):
@@ -19,11 +19,19 @@ rules.py holds the entry ids the procedures cite and `TURN`.
 
 from arbitre.model.core.procedure import Procedure, Procedures
 from arbitre.model.core.turn import turn_procedure
-from arbitre.model.four_souls import attack, data, death, death_read, gains, stack_play, stack_read
+from arbitre.model.four_souls import (
+    attack,
+    attack_read,
+    death,
+    death_read,
+    gains,
+    stack_play,
+    stack_read,
+)
 from arbitre.model.four_souls.rules import GAME, TURN
 
 PROCEDURES: Procedures = {
-    "attaque": Procedure(data.read_attack, attack.resolve_attack),
+    "attaque": Procedure(attack_read.read_attack, attack.resolve_attack),
     "pile": Procedure(stack_read.read_stack, stack_play.resolve_stack),
     "mort": Procedure(death_read.read_death, death.resolve_death),
     "gains": Procedure(gains.read_gains, gains.resolve_gains),

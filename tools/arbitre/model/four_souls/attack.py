@@ -14,9 +14,9 @@ from __future__ import annotations
 from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.core.trace import Trace
 from arbitre.model.four_souls.attack_deaths import give_curse, monster_dies, player_dies
+from arbitre.model.four_souls.attack_read import AttackScenario
 from arbitre.model.four_souls.attack_roll import roll_attack
 from arbitre.model.four_souls.attack_state import AttackState, Damage
-from arbitre.model.four_souls.data import AttackScenario
 from arbitre.model.four_souls.rules import ACTION_PHASE, ATTACK, DEATH_GLOSSARY, GAME, TIMING
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from arbitre.model.core.french import of
 from arbitre.model.core.scenario import ScenarioError
+from arbitre.model.four_souls.attack_read import REWARD_FR, Monster
 from arbitre.model.four_souls.attack_state import AttackState
-from arbitre.model.four_souls.data import REWARD_FR, Monster
 from arbitre.model.four_souls.penalty import death_penalty, record_penalty
 from arbitre.model.four_souls.rules import (
     ATTACK,

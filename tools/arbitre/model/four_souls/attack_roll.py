@@ -11,8 +11,8 @@ from __future__ import annotations
 from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.core.stack import StackItem
 from arbitre.model.core.triggers import Pending
+from arbitre.model.four_souls.attack_read import ResultTrigger, Roll
 from arbitre.model.four_souls.attack_state import AttackState, Damage, clamp
-from arbitre.model.four_souls.data import ResultTrigger, Roll
 from arbitre.model.four_souls.rules import (
     ATTACK,
     CLAMP,

@@ -17,7 +17,7 @@ from arbitre.model.core.stack import Stack
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Recorder
 from arbitre.model.core.triggers import TriggerQueue, monsters_then_turn_order
-from arbitre.model.four_souls.data import AttackScenario, Item, Monster
+from arbitre.model.four_souls.attack_read import AttackScenario, Item, Monster
 from arbitre.model.four_souls.rules import TIMING
 
 
