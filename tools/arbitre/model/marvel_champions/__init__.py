@@ -5,8 +5,8 @@ Procedures (`PROCEDURES`, by the name a scenario gives):
 
 - `tour`: the round on `ROUND` (core turn walker).
 - `attaque` (attacks.py, read by rules.py): enemy activations (« Activation »): attacks, steps 1-4
-  (boost, defence, Riposte, Tenace, Sonné, Perçant, Déferlement, À distance), and schemes
-  against an alter ego.
+  (attack_steps.py: boost, defence, Riposte, Tenace, Sonné, Perçant, Déferlement, À distance) on
+  the position of attacks_state.py, and schemes against an alter ego.
 - `phase_du_mechant` (villain_phase.py): the villain phase's five steps: threat, the villain then
   each player's engaged minions, encounter cards dealt and revealed, the first player token.
 - `revelation` (encounter.py): revealing encounter cards: Renfort, Coup Rapide, attachments.

@@ -19,7 +19,7 @@ from arbitre.model.core.french import que
 from arbitre.model.core.scenario import Fields, ScenarioError, Wrapping
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Trace
-from arbitre.model.marvel_champions.attacks import _Attacks
+from arbitre.model.marvel_champions.attacks import EnemyActivations
 from arbitre.model.marvel_champions.rules import (
     GAME,
     Activation,
@@ -129,7 +129,7 @@ def read_reveal(name: str, data: Fields) -> RevealScenario:
 
 
 def run_reveal(rs: RevealScenario) -> Trace:
-    run = _Attacks(rs.attacks)
+    run = EnemyActivations(rs.attacks)
     rec = run.rec
     game = GameState([Player(p) for p in rs.attacks.players])
     for c in rs.deck:

@@ -22,7 +22,7 @@ from typing import Any
 from arbitre.model.core.french import of
 from arbitre.model.core.scenario import Fields, ScenarioError, Wrapping
 from arbitre.model.core.trace import Trace
-from arbitre.model.marvel_champions.attacks import _Attacks
+from arbitre.model.marvel_champions.attacks import EnemyActivations
 from arbitre.model.marvel_champions.rules import (
     ACTIVATION,
     GAME,
@@ -106,7 +106,7 @@ def read_villain_phase(name: str, data: Fields) -> VillainPhaseScenario:
 
 
 def run_villain_phase(vp: VillainPhaseScenario) -> Trace:
-    run = _Attacks(vp.attacks)
+    run = EnemyActivations(vp.attacks)
     rec, players = run.rec, vp.attacks.players
     run.threat += vp.acceleration
     rec.step(
