@@ -2,15 +2,13 @@
 
 The steps, the rules they apply and the choices made explicit are described in rules.py, with the
 scenario's data and its reading; this module runs the process (procedures « degats » and
-« pioche ») and is the base the other procedures of Ashes subclass (`DamageProcess`).
+« pioche ») and is the base the other procedures of Ashes subclass (`DamageProcess`), on the
+position of damage_state.py.
 """
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass
-from typing import Any
-
+from arbitre.model.ashes.damage_state import BETWEEN_STEPS, DamageState, Event, GameOver
 from arbitre.model.ashes.rules import (
     ARENA,
     ATTACKS,
@@ -19,7 +17,6 @@ from arbitre.model.ashes.rules import (
     NO_REACTION_IN_PREPARE,
     OUTSIDE_TURNS_ORDER,
     PROCESS,
-    ROUND,
     SEVERAL_TARGETS,
     STEP,
     AshesScenario,
@@ -28,16 +25,12 @@ from arbitre.model.ashes.rules import (
 )
 from arbitre.model.core.french import of, the
 from arbitre.model.core.scenario import ScenarioError
-from arbitre.model.core.sequence import Phase
-from arbitre.model.core.state import GameState
-from arbitre.model.core.state import Player as EnginePlayer
-from arbitre.model.core.trace import Recorder, Trace
-from arbitre.model.core.triggers import Pending, TriggerQueue, active_player_orders
+from arbitre.model.core.trace import Trace
+from arbitre.model.core.triggers import Pending
 
 DISCARD = "defausse"
 # The entries of the leaflet and of the Q/R that only the process applies (rules.py: the others).
 THREE_STEPS = "ashes/degats/4"
-BETWEEN_STEPS = "ashes/degats/declenchements-entre-etapes"
 NESTED = "ashes/degats/degats-declenches"
 PHOENIXBORN_DESTROYED = "ashes/degats/5"
 DRAW_ALL_AT_ONCE = "ashes/faq/degats-faute-de-pioche-1"
@@ -51,102 +44,13 @@ NO_ATTACK = "ashes/faq/attaquer-6"  # attack below 0 neither adds nor removes wo
 MAX_DEPTH = 12  # nested damage processes: a loop of triggers stops here
 
 
-# --- the procedure -------------------------------------------------------------------------------
-
-
-class GameOver(Exception):
-    """The game has a winner: every process stops."""
-
-
-@dataclass
-class _Event:
-    subject: str
-    source: str  # card (or effect) name
-    controller: str | None  # player controlling the effect (None: no player, an expiry)
-    label: str = ""  # how the text names the cause, when not just `source`
-
-    @property
-    def by(self) -> str:
-        return self.label or self.source
-
-
-class _Engine:
-    def __init__(self, sc: AshesScenario) -> None:
-        self.sc = sc
-        self.discarded: list[str] = []
-        self.destroyed: list[str] = []
-        self.losers: list[str] = []
-        self.winner: str | None = None
-        self.resolved: list[str] = []
-        self.not_resolved: list[str] = []
-        self.placed: list[str] = []
-        self.received: dict[str, int] = {}
-        self.game = GameState(
-            [EnginePlayer(p.name) for p in sc.players],
-            active=sc.active_player,
-            phase=sc.phase,
-        )
-        first = [p.name for p in sc.players].index(sc.first_player)
-        self.game.players = self.game.players[first:] + self.game.players[:first]
-        for c in sc.cards:
-            self.game.put(copy.deepcopy(c), ARENA, c.controller)
-        self.queue = TriggerQueue(active_player_orders(BETWEEN_STEPS))
-        self.rec = Recorder(self.snapshot)
-
-    @property
-    def cards(self) -> dict[str, Card]:
-        """The cards in play (in an arena, or a Phoenixborn), by name."""
-        return {
-            c.name: c  # type: ignore[misc]
-            for c in self.game.cards.values()
-            if c.zone == ARENA
-        }
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "cards": {
-                c.name: {"life": c.life, "wounds": c.wounds, "status": c.status}
-                for c in self.cards.values()
-            },
-            "destroyed_not_discarded": [n for n in self.destroyed if n in self.cards],
-            "discarded": list(self.discarded),
-        }
-
-    def phase(self) -> Phase:
-        return ROUND.phase(self.sc.phase)
-
-    def in_play(self, name: str) -> bool:
-        return name in self.cards
-
-    def controller_of(self, trigger: Trigger) -> str:
-        if trigger.from_hand:
-            assert trigger.controller is not None
-            return trigger.controller
-        return self.sc_card(trigger.card).controller
-
-    def sc_card(self, name: str) -> Card:
-        return self.cards.get(name) or next(c for c in self.sc.cards if c.name == name)
-
-    def matches(self, t: Trigger, when: str, event: _Event, subject: Card) -> bool:
-        if t.when != when:
-            return False
-        owner = self.controller_of(t)
-        if t.subject == "self":
-            ok = subject.name == t.card
-        elif t.subject == "any_unit":
-            ok = subject.kind == "unit"
-        elif t.subject == "unit_you_control":
-            ok = subject.kind == "unit" and subject.controller == owner
-        elif t.subject == "opponent_unit":
-            ok = subject.kind == "unit" and subject.controller != owner
-        else:
-            ok = subject.name == t.subject
-        if t.by_self and event.source != t.card:
-            return False
-        return ok
+class DamageProcess(DamageState):
+    """The damage and destruction process, for every Ashes procedure (attacks, cards played,
+    entering play): they subclass it and call `process` for every card an effect damages, wounds
+    or destroys."""
 
     # -- triggers --
-    def fire(self, when: str, event: _Event, subject: Card, depth: int) -> None:
+    def fire(self, when: str, event: Event, subject: Card, depth: int) -> None:
         step = WHEN_STEP[when]
         label = f"Étape {step[0]} b"
         matching = [t for t in self.sc.triggers if self.matches(t, when, event, subject)]
@@ -201,7 +105,7 @@ class _Engine:
             )
             self.apply(t, event, subject, depth)
 
-    def apply(self, t: Trigger, event: _Event, subject: Card, depth: int) -> None:
+    def apply(self, t: Trigger, event: Event, subject: Card, depth: int) -> None:
         e = t.effect
         owner = self.controller_of(t)
         target = {"self": t.card, "subject": subject.name}.get(e.target, e.target)
@@ -249,11 +153,11 @@ class _Engine:
                 "résolution des dégâts et destruction commence pour cette carte avant de passer à "
                 "l'étape suivante.",
             )
-            event = _Event(target, t.card, owner, f"{t.ability} ({t.card})")
+            event = Event(target, t.card, owner, f"{t.ability} ({t.card})")
             self.process(event, e.kind, e.amount, depth + 1)
 
     # -- the three steps --
-    def process(self, event: _Event, entry: str, amount: int, depth: int) -> None:
+    def process(self, event: Event, entry: str, amount: int, depth: int) -> None:
         if depth > MAX_DEPTH:
             raise ScenarioError("state.triggers", "the triggers start processes without end")
         card = self.cards.get(event.subject)
@@ -344,6 +248,11 @@ class _Engine:
         )
         self.fire("leaves_play", event, card, depth)
 
+
+class _Damage(DamageProcess):
+    """The procedures « degats » (one effect's damage) and « pioche » (damage for cards a player
+    cannot draw)."""
+
     # -- the two procedures --
     def run_effect(self) -> None:
         cause = self.sc.cause
@@ -367,7 +276,7 @@ class _Engine:
                 f"l'ordre : {order}.",
             )
         for t in cause.targets:
-            self.process(_Event(t.card, cause.source, cause.controller), cause.kind, t.amount, 0)
+            self.process(Event(t.card, cause.source, cause.controller), cause.kind, t.amount, 0)
 
     def run_draw(self) -> None:
         sc = self.sc
@@ -398,7 +307,7 @@ class _Engine:
                 f"{phoenixborn.name} reçoit en une seule fois {shortfalls[player]} dégât(s), un "
                 "par carte qui n'a pas pu être piochée.",
             )
-            event = _Event(phoenixborn.name, "l'impossibilité de piocher", sc.first_player)
+            event = Event(phoenixborn.name, "l'impossibilité de piocher", sc.first_player)
             self.process(event, "damage", shortfalls[player], 0)
 
     def run(self) -> Trace:
@@ -412,26 +321,6 @@ class _Engine:
         procedure = "degats" if self.sc.procedure == "degats" else "pioche"
         return self.rec.trace(procedure, GAME, self.sc, self.result())
 
-    def result(self) -> dict[str, Any]:
-        return {
-            "wounds": {c.name: c.wounds for c in self.cards.values()},
-            "damage_received": dict(self.received),
-            "destroyed": list(self.destroyed),
-            "discarded": list(self.discarded),
-            "resolved": list(self.resolved),
-            "not_resolved": list(self.not_resolved),
-            "status": {c.name: c.status for c in self.cards.values() if c.status},
-            "placed": list(self.placed),
-            "losers": list(self.losers),
-            "winner": self.winner,
-        }
-
-
-# The damage and destruction process, for the other procedures of Ashes (attacks, cards played):
-# they subclass it and call `process` for every card an effect damages, wounds or destroys.
-DamageProcess = _Engine
-Event = _Event
-
 
 def _verb(kind: str, amount: int) -> str:
     if kind == "damage":
@@ -443,9 +332,9 @@ def _verb(kind: str, amount: int) -> str:
 
 def resolve_damage(scenario: AshesScenario) -> Trace:
     """Run the damage and destruction process for one effect (procedure « degats »)."""
-    return _Engine(scenario).run()
+    return _Damage(scenario).run()
 
 
 def prepare_draw_damage(scenario: AshesScenario) -> Trace:
     """Damage for the cards a player cannot draw in the Prepare phase (procedure « pioche »)."""
-    return _Engine(scenario).run()
+    return _Damage(scenario).run()
