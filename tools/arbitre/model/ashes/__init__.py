@@ -2,8 +2,9 @@
 
 Procedures (`PROCEDURES`, by the name a scenario gives):
 
-- `degats` (damage.py): the damage and destruction process, steps 1 to 3b, each « b » step for
-  the effects it triggers; a trigger that deals damage runs a whole nested process first.
+- `degats` (damage.py, read by damage_read.py, on the position of damage_state.py): the damage
+  and destruction process, steps 1 to 3b, each « b » step for the effects it triggers; a trigger
+  that deals damage runs a whole nested process first.  The other procedures build on it.
 - `pioche` (damage.py): the damage a player takes for drawing from an empty deck.
 - `tour` and `manche`: a player's turn on `TURN`, the round on `ROUND` (core turn walker).
 - `jouer` (play.py): using a spell, an ability or a dice power: cost, targets, placement, then the
@@ -13,12 +14,12 @@ Procedures (`PROCEDURES`, by the name a scenario gives):
 - `entree` (entry.py): a card enters play; its entering-play triggers before the « après » ones.
 - `plateau` (board.py): the spellboard over a round: Concentration, Méditer, recovery.
 
-rules.py holds the entry ids, `ROUND`, `TURN`, and the damage scenario's data and reading, which
-the other procedures build on.
+rules.py holds the entry ids, `ROUND` and `TURN`.
 """
 
 from arbitre.model.ashes import attack, board, damage, entry, play
-from arbitre.model.ashes.rules import GAME, ROUND, TURN, read_scenario
+from arbitre.model.ashes.damage_read import read_scenario
+from arbitre.model.ashes.rules import GAME, ROUND, TURN
 from arbitre.model.core.procedure import Procedure, Procedures
 from arbitre.model.core.turn import turn_procedure
 

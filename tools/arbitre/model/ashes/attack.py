@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.ashes.damage import DamageProcess, Event, GameOver
+from arbitre.model.ashes.damage_read import IN_PLAY_FR, AshesScenario, Card
 from arbitre.model.ashes.play import read_base
-from arbitre.model.ashes.rules import ATTACKS, GAME, IN_PLAY, IN_PLAY_FR, STEP, AshesScenario, Card
+from arbitre.model.ashes.rules import ATTACKS, GAME, IN_PLAY, STEP
 from arbitre.model.core.french import of, que
 from arbitre.model.core.rules import require
 from arbitre.model.core.scenario import Fields, ScenarioError, Wrapping, require_in_play

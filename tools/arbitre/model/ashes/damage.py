@@ -1,13 +1,26 @@
-"""Ashes: the damage and destruction process, run step by step.
+"""Ashes: the damage and destruction process (« Dégâts, jetons Blessures et Destruction »), run
+step by step.
 
-The steps, the rules they apply and the choices made explicit are described in rules.py, with the
-scenario's data and its reading; this module runs the process (procedures « degats » and
-« pioche ») and is the base the other procedures of Ashes subclass (`DamageProcess`), on the
-position of damage_state.py.
+Three steps, each with a « b » step for the effects it triggers: 1 receive damage, 1b damage
+triggers, 2 place wounds then destroy, 2b destruction triggers, 3 lose the game / discard, 3b
+leaves-play triggers.  Damage enters at step 1, placed wounds at step 2, destruction at step 2b.
+A trigger that deals damage runs a complete nested process before the next step.
+
+Choices made explicit:
+- Step 2 says destroyed when the damage « dépasse » the life value; Q/R « Sortie de jeu » says
+  « supérieur ou égal ».  The model follows the Q/R (the English rules say « equal to or greater »)
+  and says so in the trace whenever the two readings differ.
+- Triggers that fire at the same step resolve in the order the scenario lists them: that is the
+  order chosen by the player who decides (the active player, or the first player outside a turn).
+
+This module runs the process (procedures « degats » and « pioche ») on the position of
+damage_state.py, reading the scenario with damage_read.py; the other procedures of Ashes subclass
+it (`DamageProcess`).
 """
 
 from __future__ import annotations
 
+from arbitre.model.ashes.damage_read import AshesScenario, Card, Trigger
 from arbitre.model.ashes.damage_state import BETWEEN_STEPS, DamageState, Event, GameOver
 from arbitre.model.ashes.rules import (
     ARENA,
@@ -19,9 +32,6 @@ from arbitre.model.ashes.rules import (
     PROCESS,
     SEVERAL_TARGETS,
     STEP,
-    AshesScenario,
-    Card,
-    Trigger,
 )
 from arbitre.model.core.french import of, the
 from arbitre.model.core.scenario import ScenarioError

@@ -9,7 +9,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from arbitre.model.ashes.rules import ARENA, ROUND, AshesScenario, Card, Trigger
+from arbitre.model.ashes.damage_read import AshesScenario, Card, Trigger
+from arbitre.model.ashes.rules import ARENA, ROUND
 from arbitre.model.core.sequence import Phase
 from arbitre.model.core.state import GameState
 from arbitre.model.core.state import Player as EnginePlayer

@@ -20,13 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.ashes.damage import DamageProcess, Event, GameOver
-from arbitre.model.ashes.rules import (
-    ARENA,
-    GAME,
-    IN_PLAY,
-    PROCESS,
-    SEVERAL_TARGETS,
-    STEP,
+from arbitre.model.ashes.damage_read import (
     AshesScenario,
     Card,
     Player,
@@ -35,6 +29,7 @@ from arbitre.model.ashes.rules import (
     read_players,
     read_triggers,
 )
+from arbitre.model.ashes.rules import ARENA, GAME, IN_PLAY, PROCESS, SEVERAL_TARGETS, STEP
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import RuleViolation, require
 from arbitre.model.core.scenario import (
