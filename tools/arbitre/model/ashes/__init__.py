@@ -7,8 +7,9 @@ Procedures (`PROCEDURES`, by the name a scenario gives):
   that deals damage runs a whole nested process first.  The other procedures build on it.
 - `pioche` (damage.py): the damage a player takes for drawing from an empty deck.
 - `tour` and `manche`: a player's turn on `TURN`, the round on `ROUND` (core turn walker).
-- `jouer` (play.py): using a spell, an ability or a dice power: cost, targets, placement, then the
-  effects top to bottom (« Ordre de résolution d'une carte »), cancelling.
+- `jouer` (play.py, read by play_read.py): using a spell, an ability or a dice power: cost,
+  targets, placement, then the effects top to bottom (« Ordre de résolution d'une carte »),
+  cancelling.
 - `attaque` (attack.py): « Attaquer un Héritier » and « Attaquer une unité »: attackers, what
   triggers after they are declared, blockers or one guard, redirection, damage.
 - `entree` (entry.py): a card enters play; its entering-play triggers before the « après » ones.
@@ -17,7 +18,7 @@ Procedures (`PROCEDURES`, by the name a scenario gives):
 rules.py holds the entry ids, `ROUND` and `TURN`.
 """
 
-from arbitre.model.ashes import attack, board, damage, entry, play
+from arbitre.model.ashes import attack, board, damage, entry, play, play_read
 from arbitre.model.ashes.damage_read import read_scenario
 from arbitre.model.ashes.rules import GAME, ROUND, TURN
 from arbitre.model.core.procedure import Procedure, Procedures
@@ -33,7 +34,7 @@ PROCEDURES: Procedures = {
     "attaque": Procedure(attack.read_attack, attack.run_attack),
     "plateau": Procedure(board.read_board, board.run_board),
     "entree": Procedure(entry.read_entry, entry.run_entry),
-    "jouer": Procedure(play.read_play, play.run_play),
+    "jouer": Procedure(play_read.read_play, play.run_play),
     "tour": turn_procedure(TURN),
     "manche": turn_procedure(ROUND, "manche"),
 }

@@ -23,7 +23,7 @@ from typing import Any
 
 from arbitre.model.ashes.damage import DamageProcess, Event, GameOver
 from arbitre.model.ashes.damage_read import IN_PLAY_FR, AshesScenario, Card
-from arbitre.model.ashes.play import read_base
+from arbitre.model.ashes.play_read import read_base
 from arbitre.model.ashes.rules import ATTACKS, GAME, IN_PLAY, STEP
 from arbitre.model.core.french import of, que
 from arbitre.model.core.rules import require

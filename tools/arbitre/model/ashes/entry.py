@@ -21,7 +21,7 @@ from typing import Any
 
 from arbitre.model.ashes.damage import DamageProcess, Event, GameOver
 from arbitre.model.ashes.damage_read import AshesScenario, Card, Player
-from arbitre.model.ashes.play import read_base
+from arbitre.model.ashes.play_read import read_base
 from arbitre.model.ashes.rules import ARENA as ARENA_ZONE
 from arbitre.model.ashes.rules import GAME, LEFT_PLAY_FIRST, PROCESS, STEP
 from arbitre.model.core.french import of, que
