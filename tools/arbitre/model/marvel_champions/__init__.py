@@ -4,9 +4,9 @@ errata.
 Procedures (`PROCEDURES`, by the name a scenario gives):
 
 - `tour`: the round on `ROUND` (core turn walker).
-- `attaque` (attacks.py, read by rules.py): enemy activations (« Activation »): attacks, steps 1-4
-  (attack_steps.py: boost, defence, Riposte, Tenace, Sonné, Perçant, Déferlement, À distance) on
-  the position of attacks_state.py, and schemes against an alter ego.
+- `attaque` (attacks.py, read by attacks_read.py): enemy activations (« Activation »): attacks,
+  steps 1-4 (attack_steps.py: boost, defence, Riposte, Tenace, Sonné, Perçant, Déferlement,
+  À distance) on the position of attacks_state.py, and schemes against an alter ego.
 - `phase_du_mechant` (villain_phase.py): the villain phase's five steps: threat, the villain then
   each player's engaged minions, encounter cards dealt and revealed, the first player token.
 - `revelation` (encounter.py): revealing encounter cards: Renfort, Coup Rapide, attachments.
@@ -15,23 +15,24 @@ Procedures (`PROCEDURES`, by the name a scenario gives):
   threat, healing, Garde, Patrouille, crisis icons, interrupts and responses.
 - `paiement` (resources.py): paying costs with resources (« Ressource », « Coût »).
 
-rules.py holds the entry ids, `ROUND`, and the activation scenario's data and reading.
+rules.py holds the entry ids, `ROUND` and `Character`, the engine card every procedure plays with.
 """
 
 from arbitre.model.core.procedure import Procedure, Procedures
 from arbitre.model.core.turn import turn_procedure
 from arbitre.model.marvel_champions import (
     attacks,
+    attacks_read,
     encounter,
     player_effects,
     player_effects_read,
     resources,
     villain_phase,
 )
-from arbitre.model.marvel_champions.rules import GAME, ROUND, read_attacks
+from arbitre.model.marvel_champions.rules import GAME, ROUND
 
 PROCEDURES: Procedures = {
-    "attaque": Procedure(read_attacks, attacks.resolve_attacks),
+    "attaque": Procedure(attacks_read.read_attacks, attacks.resolve_attacks),
     "revelation": Procedure(encounter.read_reveal, encounter.run_reveal),
     "effet_joueur": Procedure(
         player_effects_read.read_player_effects, player_effects.run_player_effects

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from arbitre.model.core.french import of, que
 from arbitre.model.core.triggers import Pending
+from arbitre.model.marvel_champions.attacks_read import Activation
 from arbitre.model.marvel_champions.attacks_state import (
     AMPLIFY,
     ATTACK,
@@ -29,13 +30,7 @@ from arbitre.model.marvel_champions.attacks_state import (
     WEBBED_REPLACES,
     ActivationState,
 )
-from arbitre.model.marvel_champions.rules import (
-    ACTIVATION,
-    ATTACKING,
-    STATUS,
-    Activation,
-    Character,
-)
+from arbitre.model.marvel_champions.rules import ACTIVATION, ATTACKING, STATUS, Character
 
 
 def initiate(s: ActivationState, a: Activation, enemy: Character, n: int) -> bool:

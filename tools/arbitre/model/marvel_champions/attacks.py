@@ -1,8 +1,29 @@
-"""Marvel Champions: the procedure of enemy activations (attacks and schemes).
+"""Marvel Champions on the engine: enemy activations (« Activation »): attacks (« Attaque
+(activation des ennemis) », steps 1-4) and schemes (« Manigance (activation des ennemis) »).
 
-The scenario, its reading and the rules it follows are in rules.py; this module runs
-each activation in order (the steps of an attack: attack_steps.py, on the position of
-attacks_state.py) and records every step with the rules it applies.
+`read_attacks` (attacks_read.py) turns scenario data into an `AttackScenario`; `resolve_attacks`
+runs its enemy activations and returns a Trace citing the glossary of the rules reference and
+the FAQ.  The steps of one attack are attack_steps.py, on the position of attacks_state.py.
+
+Activations of the villain phase (step 2, the default `cause`) run player by player in player
+order, the villain first, then that player's minions in the order listed (« Activation »); an
+enemy activating against an alter ego schemes instead of attacking.  An attack caused by a card
+effect (`cause: effet`) is an attack whatever the form of the identity, and keeps its place.
+Interrupts go through the engine's trigger queue, in player order, and fire only on the enemies
+they name (`by`: mechant, sbire or ennemi).
+
+Before step 1 the status cards apply first (« Cartes d'état »): a stunned enemy discards Sonné
+instead of attacking; a replacement effect such as Pris dans la Toile replaces the attack.  Then
+the attack is initiated (interruptions fire; an attacker defeated here deals no damage), step 1
+gives the boost card, step 2 declares a defender, step 3 flips the boost cards, step 4 deals the
+damage (DEF of a defending hero; all of it to a defending ally, excess lost unless Déferlement;
+undefended: the identity, even as alter ego).  Tenace prevents all the damage (Perçant discards it
+first); Riposte X answers if the attacked character survives, unless the attack is À distance.
+
+Choices made explicit:
+- Pris dans la Toile replaces one attack and is then spent (the FAQ: « un total de deux attaques »).
+- An ATQ printed as ★ counts as 0 (« Icône d'étoile »); after the modifiers a value below 0 is 0.
+- The « attacked » character for Riposte is the defender when there is one, else the target.
 """
 
 from __future__ import annotations
@@ -18,15 +39,9 @@ from arbitre.model.marvel_champions.attack_steps import (
     initiate,
     riposte,
 )
+from arbitre.model.marvel_champions.attacks_read import Activation, AttackScenario
 from arbitre.model.marvel_champions.attacks_state import AMPLIFY, BOOST, SCHEME, ActivationState
-from arbitre.model.marvel_champions.rules import (
-    ACTIVATION,
-    GAME,
-    VILLAIN_PHASE,
-    Activation,
-    AttackScenario,
-    Character,
-)
+from arbitre.model.marvel_champions.rules import ACTIVATION, GAME, VILLAIN_PHASE, Character
 
 
 class EnemyActivations(ActivationState):

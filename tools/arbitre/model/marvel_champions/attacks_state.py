@@ -12,14 +12,8 @@ from arbitre.model.core.french import of
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder
 from arbitre.model.core.triggers import TriggerQueue, in_turn_order
-from arbitre.model.marvel_champions.rules import (
-    FAQ,
-    STATUS_FR,
-    Activation,
-    AttackScenario,
-    Character,
-    G,
-)
+from arbitre.model.marvel_champions.attacks_read import Activation, AttackScenario
+from arbitre.model.marvel_champions.rules import FAQ, STATUS_FR, Character, G
 
 ATTACK = f"{G}/attaque-activation-des-ennemis"
 SCHEME = f"{G}/manigance-activation-des-ennemis"

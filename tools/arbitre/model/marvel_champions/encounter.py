@@ -20,12 +20,8 @@ from arbitre.model.core.scenario import Fields, ScenarioError, Wrapping
 from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Trace
 from arbitre.model.marvel_champions.attacks import EnemyActivations
-from arbitre.model.marvel_champions.rules import (
-    GAME,
-    Activation,
-    AttackScenario,
-    read_attacks,
-)
+from arbitre.model.marvel_champions.attacks_read import Activation, AttackScenario, read_attacks
+from arbitre.model.marvel_champions.rules import GAME
 
 G = f"{GAME}/glossaire"
 MINION = f"{G}/sbire"

@@ -23,13 +23,8 @@ from arbitre.model.core.french import of
 from arbitre.model.core.scenario import Fields, ScenarioError, Wrapping
 from arbitre.model.core.trace import Trace
 from arbitre.model.marvel_champions.attacks import EnemyActivations
-from arbitre.model.marvel_champions.rules import (
-    ACTIVATION,
-    GAME,
-    VILLAIN_PHASE,
-    AttackScenario,
-    read_attacks,
-)
+from arbitre.model.marvel_champions.attacks_read import AttackScenario, read_attacks
+from arbitre.model.marvel_champions.rules import ACTIVATION, GAME, VILLAIN_PHASE
 
 ACCELERATION = f"{GAME}/glossaire/icone-d-acceleration"
 HAZARD = f"{GAME}/glossaire/icone-d-aleas"
