@@ -82,13 +82,13 @@ class _Deck:
         others = sum(c.copies for c in cards if not c.hero)
         hero_factions = {c.faction for c in cards if c.hero}
         factions = {c.faction for c in cards}
-        names = Counter()
+        names: Counter[str] = Counter()
         for c in cards:
             if c.distinct:
                 names.update({f"{c.name} n° {i}": 1 for i in range(1, c.copies + 1)})
             else:
                 names[c.name] += c.copies
-        rarity = Counter()
+        rarity: Counter[str] = Counter()
         for c in cards:
             rarity[c.rarity] += c.copies
         most = max(names.values(), default=0)

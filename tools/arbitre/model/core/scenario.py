@@ -6,14 +6,16 @@ Scenarios are YAML (each game's `scenarios/`), but the procedures take typed dat
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Any
+import builtins
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, TypeVar, overload
 
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.trace import Ruling
 
 _MISSING: Any = object()
+_D = TypeVar("_D")
 
 
 class ScenarioError(ValueError):
@@ -59,7 +61,7 @@ class Fields:
             raise ScenarioError(self.where(key), f"expected a non-empty text, got {_kind(value)}")
         return value
 
-    def int(self, key: str, default: Any = _MISSING, minimum: int | None = None) -> Any:
+    def int(self, key: builtins.str, default: Any = _MISSING, minimum: int | None = None) -> Any:
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
             return value
@@ -69,7 +71,9 @@ class Fields:
             raise ScenarioError(self.where(key), f"must be at least {minimum}, got {value}")
         return value
 
-    def player(self, key: str, players: Collection[str], default: Any = _MISSING) -> Any:
+    def player(
+        self, key: builtins.str, players: Collection[builtins.str], default: Any = _MISSING
+    ) -> Any:
         """A text that names one of `players`."""
         value = self.str(key, default)
         if value is default and default is not _MISSING:
@@ -78,13 +82,15 @@ class Fields:
             raise ScenarioError(self.where(key), f"{value!r} is not one of the players")
         return value
 
-    def bool(self, key: str, default: bool = False) -> bool:
+    def bool(self, key: builtins.str, default: bool = False) -> bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
             raise ScenarioError(self.where(key), f"expected true or false, got {_kind(value)}")
         return value
 
-    def choice(self, key: str, options: tuple[str, ...], default: Any = _MISSING) -> Any:
+    def choice(
+        self, key: builtins.str, options: tuple[builtins.str, ...], default: Any = _MISSING
+    ) -> Any:
         value = self.str(key, default)
         if value not in options and not (value is default and default is not _MISSING):
             raise ScenarioError(
@@ -92,23 +98,28 @@ class Fields:
             )
         return value
 
-    def sub(self, key: str, default: Any = _MISSING) -> Fields | None:
+    @overload
+    def sub(self, key: builtins.str) -> Fields: ...
+    @overload
+    def sub(self, key: builtins.str, default: _D) -> Fields | _D: ...
+    def sub(self, key: builtins.str, default: Any = _MISSING) -> Any:
+        """A mapping field, read as Fields; its `default` (None) when absent and one is given."""
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
             return value
         return Fields(value, self.where(key))
 
-    def items(self, key: str, default: Any = _MISSING) -> list[Any]:
+    def items(self, key: builtins.str, default: Any = _MISSING) -> list[Any]:
         value = self.raw(key, default)
         if not isinstance(value, list):
             raise ScenarioError(self.where(key), f"expected a list, got {_kind(value)}")
         return value
 
-    def records(self, key: str, default: Any = _MISSING) -> list[Fields]:
+    def records(self, key: builtins.str, default: Any = _MISSING) -> list[Fields]:
         where = self.where(key)
         return [Fields(item, f"{where}[{i}]") for i, item in enumerate(self.items(key, default))]
 
-    def str_list(self, key: str, default: Any = _MISSING) -> list[str]:
+    def str_list(self, key: builtins.str, default: Any = _MISSING) -> list[builtins.str]:
         values = self.items(key, default)
         for i, value in enumerate(values):
             if not isinstance(value, str) or not value.strip():
@@ -161,8 +172,8 @@ def read_opening(data: Fields, game: str) -> tuple[list[Ruling], str, Fields]:
     return read_rulings(data, game), data.str("title"), data.sub("state")
 
 
-def unique_names(names: list[str], where: str) -> None:
-    seen: set[str] = set()
+def unique_names(names: Sequence[str | None], where: str) -> None:
+    seen: set[str | None] = set()
     for name in names:
         if name in seen:
             raise ScenarioError(where, f"two cards are named {name!r}; names must be unique")

@@ -8,6 +8,7 @@ a rule: the scenario is refused with that rule (RuleViolation), never run.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,7 +70,7 @@ def read_turn(sequence: Sequence, game: str, name: str, data: Fields) -> TurnSce
 
 
 def check_turn(
-    sequence: Sequence, actions: list[TurnAction], active: str, conditions: list[str] = ()
+    sequence: Sequence, actions: list[TurnAction], active: str, conditions: Iterable[str] = ()
 ) -> None:
     """Refuse the first action that the sequence forbids (phase, order, limit, restriction)."""
     ids = sequence.ids()

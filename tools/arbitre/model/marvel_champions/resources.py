@@ -138,13 +138,13 @@ def read_payments(name: str, data: Fields) -> PaymentScenario:
             pf.bool("ally"),
             pf.choice("form", ("heros", "alter_ego"), "heros"),
         )
-        for s in p.using:
-            if s not in by_name:
-                raise ScenarioError(pf.where("using"), f"no card or ability named {s!r}")
-            if by_name[s].affinity_only and p.affinity is None:
+        for used in p.using:
+            if used not in by_name:
+                raise ScenarioError(pf.where("using"), f"no card or ability named {used!r}")
+            if by_name[used].affinity_only and p.affinity is None:
                 raise RuleViolation(
                     RESOURCE_ABILITY,
-                    f"{s} ne génère de ressource que pour une carte d'affinité (son coût ou celui "
+                    f"{used} ne génère de ressource que pour une carte d'affinité (son coût ou celui "
                     f"d'une capacité imprimée dessus) ; {p.card} n'a pas d'affinité",
                     pf.where("using"),
                 )

@@ -185,10 +185,10 @@ def read_combat(name: str, data: Fields) -> CombatScenario:
             )
         if t.effect == "location_changes_control" and location is None:
             raise ScenarioError(f"actions.tactics[{t_index}].effect", "there is no location")
-    for source, split in assign.items():
+    for source, amounts in assign.items():
         if source not in names:
             raise ScenarioError(f"actions.assign.{source}", "no character of that name")
-        for recipient in split:
+        for recipient in amounts:
             if recipient not in known:
                 raise ScenarioError(f"actions.assign.{source}.{recipient}", "unknown recipient")
     return CombatScenario(

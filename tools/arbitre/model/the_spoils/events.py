@@ -217,8 +217,8 @@ class _Run:
                 f"tour, Endurance {card.value('endurance')}.",
             )
         elif e.event == "type":
-            old, card.kind = card.kind, e.value
-            rules = [rid("208.3")] if old == "personnage" and e.value != "personnage" else []
+            old_kind, card.kind = card.kind, e.value
+            rules = [rid("208.3")] if old_kind == "personnage" and e.value != "personnage" else []
             if rules:
                 card.counters.pop("dommages", None)
             after = (

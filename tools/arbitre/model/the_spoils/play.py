@@ -125,7 +125,7 @@ def run_play(sc: PlayScenario) -> Trace:
             "jamais « en train d'être jouée », donc aucune réponse possible ; elle entre en jeu "
             "et les déclencheurs « entre en jeu » peuvent s'activer.",
         )
-        result = {"legal": True, "card_zone": card.zone, "was_played": False}
+        result: dict[str, Any] = {"legal": True, "card_zone": card.zone, "was_played": False}
         result["entered_play"] = True
         result["ready_resources"] = sum(1 for r in sc.resources if "épuisée" not in r.statuses)
         return rec.trace("jouer_carte", GAME, sc, result)
@@ -180,7 +180,7 @@ def run_play(sc: PlayScenario) -> Trace:
             game.move(card.name, "défausse", sc.player)
             where = "on suit ses instructions, puis elle va dans la pile de défausse de son propriétaire"
         rec.step([rid("604.1h")], f"Résolution : {card.name} se résout ; {where}.")
-    result: dict[str, Any] = {
+    result = {
         "legal": legal,
         "card_zone": card.zone,
         "was_played": legal,
