@@ -29,6 +29,7 @@ def test_page_list_and_order() -> None:
         "jeu-b/glossaire/index.md",
         "lexique/index.md",
         "recherche/index.md",
+        "hors-ligne/index.md",
     ]
 
 

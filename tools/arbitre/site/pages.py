@@ -448,6 +448,7 @@ def game_page(data: SiteData, game: Game) -> Page:
         game.title,
         {
             "title": escape_inline(game.title),
+            "game_id": game.id,  # the « Disponible hors ligne » control (assets/offline/game.js)
             "source": escape_inline(posixpath.basename(game.source)) if game.source else None,
             "documents": _game_documents(data, game, page),
             "terms": len(terms),
@@ -788,6 +789,12 @@ def scenario_guide_page() -> Page:
     )
 
 
+def offline_page() -> Page:
+    """« Hors ligne »: what the offline worker shows for a page it does not hold while the
+    network is away (assets/offline/sw.js).  Outside the navigation (mkdocs.yml `not_in_nav`)."""
+    return Page(urls.OFFLINE_PAGE, "offline.md.j2", "Hors ligne")
+
+
 def search_page(data: SiteData) -> Page:
     """The « Recherche » page: a form whose results the site's own search computes in the
     browser (assets/search/page.js over the index `arbitre build` writes)."""
@@ -973,6 +980,7 @@ def site_pages(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -
     if data.examples:
         pages.append(scenario_guide_page())
     pages.append(search_page(data))
+    pages.append(offline_page())
     add_banners(pages, kb.games)
     return pages
 
