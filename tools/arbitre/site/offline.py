@@ -2,7 +2,7 @@
 map, and the service worker with the build's version, written into the built site after mkdocs.
 
 - The page scripts (`assets/offline/register.js` on every page, `game.js` for the « Disponible
-  hors ligne » control, `page.js` for the « Hors ligne » page) are assets like the search's,
+  hors ligne » control, `offline-page.js` for the « Hors ligne » page) are assets like the search's,
   copied into site_src; `icon.svg` (the favicon) too.
 - `manifest.webmanifest`, the PNG icons (site/icons.py) and `assets/offline/links.json` (every
   `/r/` path of the static copy -> its entry's page and anchor, from permalinks.py) are written
@@ -218,6 +218,8 @@ def worker_build(kb: KnowledgeBase, site: Path) -> dict[str, Any]:
         "titles": page_titles(kb, site, files),
         "links": LINKS_FILE,
         "offline": urls.OFFLINE_PAGE + "index.html",
+        "manifest": urls.WEB_MANIFEST,
+        "favicon": FAVICON,
     }
 
 

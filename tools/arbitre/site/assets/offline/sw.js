@@ -5,7 +5,8 @@
  *   shell    what it keeps from the start: styles, scripts, the search's code and index, the
  *            home, search and « Hors ligne » pages, the manifest, icons and short-link map
  *   games    game id -> {title, files, data}: every page of the game and the data they load
- *   titles   page -> title; links: the short-link map; offline: the « Hors ligne » page
+ *   titles   page -> title; links: the short-link map; offline: the « Hors ligne » page;
+ *            manifest, favicon: what a page the worker writes links to
  *
  * One cache per version, holding only files with that version's hashes: a page, the index and
  * the code always come from one build.  A new build is a new sw.js: the browser installs it beside
@@ -267,7 +268,8 @@ function choicePage(path, choices) {
     `<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
     `<title>« ${escapeHtml(path)} » — Arbitre</title>\n` +
-    `<link rel="manifest" href="${escapeHtml(new URL("manifest.webmanifest", SCOPE).href)}">\n</head>\n` +
+    `<link rel="manifest" href="${escapeHtml(urlOf(BUILD.manifest))}">\n` +
+    `<link rel="icon" href="${escapeHtml(urlOf(BUILD.favicon))}">\n</head>\n` +
     `<body>\n<main>\n<h1>« ${escapeHtml(path)} » : plusieurs jeux</h1>\n` +
     `<p>${what} existe dans ${choices.length} jeux. Choisissez le vôtre :</p>\n<ul>\n${items}\n</ul>\n</main>\n</body>\n</html>\n`;
   return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
