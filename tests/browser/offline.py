@@ -13,7 +13,7 @@ WORKER_TIMEOUT = 60_000  # ms: installing the real site's shell on a busy machin
 def controlled(page) -> None:
     """Wait until the offline worker is installed and answers this page's requests."""
     page.wait_for_function(
-        "navigator.serviceWorker.controller !== null", timeout=WORKER_TIMEOUT, polling=100
+        "() => navigator.serviceWorker.controller !== null", timeout=WORKER_TIMEOUT, polling=100
     )
 
 
