@@ -1,5 +1,5 @@
 // Every page: installs the offline worker (sw.js at the site's root, so that its scope is the
-// whole site) once the page has loaded, keeps the page the player arrived on, and offers
+// whole site) once the page has settled, keeps the page the player arrived on, and offers
 // « Nouvelle version des règles disponible — recharger » when a new build's worker is ready.
 // `ask` talks to the worker (the « Disponible hors ligne » control, the « Hors ligne » page).
 const ROOT = new URL("../../", import.meta.url);
@@ -73,8 +73,26 @@ function watch(reg) {
   setInterval(() => reg.update().catch(() => {}), UPDATE_EVERY);
 }
 
-if (supported) {
-  const start = () => registration().catch(() => {});
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+// The worker's first install downloads and checks the shell (3 MB): not while the page is still
+// busy showing what the player came for — its own files, and the search page's first results.
+function settled() {
+  const loaded =
+    document.readyState === "complete"
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  return loaded.then(() => {
+    const results = document.getElementById("arb-results");
+    if (!results || "searchDone" in results.dataset) return;
+    return new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if ("searchDone" in results.dataset) {
+          observer.disconnect();
+          resolve();
+        }
+      });
+      observer.observe(results, { attributes: true, attributeFilter: ["data-search-done"] });
+    });
+  });
 }
+
+if (supported) settled().then(() => registration().catch(() => {}));
