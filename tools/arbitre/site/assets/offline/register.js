@@ -74,7 +74,10 @@ function watch(reg) {
 }
 
 // The worker's first install downloads and checks the shell (3 MB): not while the page is still
-// busy showing what the player came for — its own files, and the search page's first results.
+// busy showing what the player came for — its own files, the search page's first results, and
+// what a slow phone still does after that — but once it has been quiet for a moment.
+const QUIET_MS = 2000;
+
 function settled() {
   const loaded =
     document.readyState === "complete"
@@ -95,4 +98,10 @@ function settled() {
   });
 }
 
-if (supported) settled().then(() => registration().catch(() => {}));
+function quiet() {
+  return new Promise((resolve) => {
+    setTimeout(() => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: QUIET_MS }) : resolve()), QUIET_MS);
+  });
+}
+
+if (supported) settled().then(quiet).then(() => registration().catch(() => {}));
