@@ -167,3 +167,12 @@ def test_making_a_game_available_offline_can_be_undone(page, own_host):
     own_host.stop()
     page.goto(own_host.url + "/ashes/faq/")
     assert page.title() == OFFLINE_TITLE
+
+
+def test_a_download_without_network_says_so_in_french(page, own_host):
+    page.goto(own_host.url + "/ashes/")
+    controlled(page)
+    own_host.stop()
+    page.click("[data-offline-game=ashes]")
+    page.wait_for_selector("text=Le téléchargement s’est interrompu (le réseau ne répond pas).")
+    assert page.locator("[data-offline-game=ashes][data-offline-ready]").count() == 0

@@ -375,7 +375,8 @@ async function fill(game, files, job) {
     try {
       await keep(cache, key);
     } catch (error) {
-      if (!(error instanceof TypeError)) self.registration.update().catch(() => {});
+      if (error instanceof TypeError) throw new Error("le réseau ne répond pas"); // fetch's own
+      self.registration.update().catch(() => {}); // the site has moved on: its new worker
       throw error;
     }
     done += 1;
