@@ -25,6 +25,7 @@ from arbitre.site.offline import (
     kept_files,
     page_loads,
     web_manifest,
+    worker_source,
 )
 
 from .small_kb import small_examples, small_kb
@@ -105,7 +106,8 @@ def test_colours_are_the_sites_in_light_and_dark(site):
 
 
 def test_the_worker_is_at_the_root_with_every_file_and_its_hash(site, build):
-    assert build["version"] == fingerprint(kept_files(site))
+    assert build["version"] == fingerprint(kept_files(site), worker_source())
+    assert fingerprint(kept_files(site), worker_source() + "\n") != build["version"]
     files = kept_files(site)
     assert {rel: [h, n] for rel, (h, n) in files.items()} == build["files"]
     assert "sw.js" not in files and not any(r.startswith("r/") for r in files)
@@ -157,7 +159,7 @@ def test_the_short_link_map_sends_every_static_short_link_where_its_page_does(si
 def test_the_version_follows_pages_index_and_code_only(site, tmp_path):
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
-    first = fingerprint(kept_files(copy))
+    first = fingerprint(kept_files(copy))  # (the worker's code: test_the_worker_is_at_the_root…)
     (copy / "sitemap.xml").write_text("<urlset/>", encoding="utf-8")  # dated by each build
     (copy / "r" / "jeu-a" / "101.1" / "index.html").write_text("x", encoding="utf-8")
     assert fingerprint(kept_files(copy)) == first

@@ -11,7 +11,8 @@ map, and the service worker with the build's version, written into the built sit
   static host cannot send `Service-Worker-Allowed`): `const BUILD = {…};` then the worker's
   source, `site/assets/offline/sw.js`.  BUILD lists every file the worker may keep with its
   hash and size, the shell it keeps from the start, each game's files, the pages' titles, and
-  the version: a fingerprint of all those files (pages, search index, code, short-link map).
+  the version: a fingerprint of all those files (pages, search index, code, short-link map)
+  and of the worker's own code.
   Any change of a page, the index or the code changes sw.js, which is how browsers see an
   update; the worker keeps only files whose hash is its version's, so nothing is ever mixed.
 """
@@ -131,10 +132,19 @@ def kept_files(site: Path) -> dict[str, tuple[str, int]]:
     return files
 
 
-def fingerprint(files: dict[str, tuple[str, int]]) -> str:
-    """The version: one hash of every kept file's path and hash."""
+def fingerprint(files: dict[str, tuple[str, int]], worker: str = "") -> str:
+    """The version: one hash of every kept file's path and hash, and of the worker's code."""
     listing = "".join(f"{rel}\0{digest}\n" for rel, (digest, _size) in sorted(files.items()))
+    listing += f"{WORKER}\0{file_hash(worker.encode())}\n"
     return hashlib.sha256(listing.encode()).hexdigest()[:12]
+
+
+def worker_source() -> str:
+    return (
+        resources.files("arbitre.site")
+        .joinpath("assets", "offline", WORKER_SOURCE)
+        .read_text(encoding="utf-8")
+    )
 
 
 class _Loads(HTMLParser):
@@ -211,7 +221,7 @@ def page_titles(kb: KnowledgeBase, site: Path, files: dict[str, tuple[str, int]]
 def worker_build(kb: KnowledgeBase, site: Path) -> dict[str, Any]:
     files = kept_files(site)
     return {
-        "version": fingerprint(files),
+        "version": fingerprint(files, worker_source()),
         "files": {rel: [digest, size] for rel, (digest, size) in files.items()},
         "shell": shell(site, files),
         "games": game_files(kb, files),
@@ -224,13 +234,12 @@ def worker_build(kb: KnowledgeBase, site: Path) -> dict[str, Any]:
 
 
 def worker_script(build: dict[str, Any]) -> str:
-    source = resources.files("arbitre.site").joinpath("assets", "offline", WORKER_SOURCE)
     header = (
         f"// Arbitre's offline worker, version {build['version']}: written by `arbitre build`\n"
         "// (tools/arbitre/site/offline.py) from tools/arbitre/site/assets/offline/sw.js.\n"
     )
     data = json.dumps(build, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return f"{header}const BUILD = {data};\n\n{source.read_text(encoding='utf-8')}"
+    return f"{header}const BUILD = {data};\n\n{worker_source()}"
 
 
 def write_offline(kb: KnowledgeBase, site: Path) -> dict[str, Any]:
