@@ -6,6 +6,9 @@ Serves `site/` with Python's plain file server on a free loopback port (a static
 player's host would), opens each page in Debian's Chromium through Playwright at 1280×800 and
 390×844, and writes `<page>-desktop.png` and `<page>-phone.png` (the first screen, not the whole
 page: small files).  The rule page is opened at its short link, so the judge tools show.
+Offline (#23), on a server of their own that is then stopped: a game's « Disponible hors ligne »
+once done (`hors-ligne-jeu`), and the « Hors ligne » page of a page this device does not hold
+(`hors-ligne`).
 """
 
 from __future__ import annotations
@@ -30,18 +33,48 @@ PAGES = {
 }
 
 
+OFFLINE_GAME = "the-spoils"
+NOT_HELD = "/altered/regles/3/"  # a page of another game, not opened
+
+
 class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib signature)
         pass
+
+
+def _serve(site: Path) -> tuple[ThreadingHTTPServer, str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def offline_shots(context, site: Path, out: Path, view: str) -> list[Path]:
+    """The game's control once its pages are on the device, then, with the network cut, the
+    « Hors ligne » page of a page that is not."""
+    server, base = _serve(site)
+    tab = context.new_page()
+    try:
+        tab.goto(f"{base}/{OFFLINE_GAME}/")
+        tab.click(f"[data-offline-game={OFFLINE_GAME}]")
+        tab.wait_for_selector("[data-offline-ready]", timeout=60_000)
+        control = out / f"hors-ligne-jeu-{view}.png"
+        tab.screenshot(path=str(control))
+    finally:
+        server.shutdown()
+        server.server_close()
+    tab.goto(base + NOT_HELD)
+    tab.wait_for_selector("#arb-offline-held a")
+    page = out / f"hors-ligne-{view}.png"
+    tab.screenshot(path=str(page))
+    tab.close()
+    return [control, page]
 
 
 def take(site: Path, out: Path) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    server, base = _serve(site)
     written: list[Path] = []
     try:
         with sync_playwright() as pw:
@@ -59,6 +92,12 @@ def take(site: Path, out: Path) -> list[Path]:
                     tab.screenshot(path=str(path))
                     written.append(path)
                     tab.close()
+                context.close()
+                # A fresh origin's worker: a context of its own.
+                context = browser.new_context(
+                    viewport=size, locale="fr-FR", has_touch=phone, is_mobile=phone
+                )
+                written += offline_shots(context, site, out, view)
                 context.close()
             browser.close()
     finally:

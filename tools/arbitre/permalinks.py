@@ -82,7 +82,10 @@ def entry_heading(entry: Entry) -> str:
     return " ".join(x for x in (entry.number, entry.title) if x) or urls.anchor(entry.id)
 
 
-def _page(title: str, head: str, body: str) -> str:
+def _page(title: str, head: str, body: str, manifest: str | None = None) -> str:
+    """`manifest`: the address of the web app manifest from this page (site/offline.py)."""
+    if manifest:
+        head = f'<link rel="manifest" href="{html.escape(manifest, quote=True)}">\n{head}'
     return (
         '<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -94,7 +97,7 @@ def _page(title: str, head: str, body: str) -> str:
     )
 
 
-def redirect_html(entry: Entry, href: str) -> str:
+def redirect_html(entry: Entry, href: str, manifest: str | None = None) -> str:
     """A page that sends the browser on to `href` (meta refresh; the script keeps no history
     entry for the short link, so « Back » returns where the reader came from)."""
     target = html.escape(href, quote=True)
@@ -104,11 +107,15 @@ def redirect_html(entry: Entry, href: str) -> str:
         '<script>location.replace(document.querySelector("link[rel=canonical]").href)</script>\n'
     )
     body = f'<p><a href="{target}">{html.escape(entry_heading(entry))}</a></p>\n'
-    return _page(entry_heading(entry), head, body)
+    return _page(entry_heading(entry), head, body, manifest)
 
 
 def choice_html(
-    kb: KnowledgeBase, path: str, entries: list[Entry], link: Callable[[Entry], str]
+    kb: KnowledgeBase,
+    path: str,
+    entries: list[Entry],
+    link: Callable[[Entry], str],
+    manifest: str | None = None,
 ) -> str:
     """The page of a short link several games share: one link per game."""
     games = {g.id: g.title for g in kb.games}
@@ -124,7 +131,7 @@ def choice_html(
         f"<p>{what} existe dans {len(entries)} jeux. Choisissez le vôtre :</p>\n"
         f"<ul>\n{items}</ul>\n"
     )
-    return _page(f"« {path.strip('/')} »", "", body)
+    return _page(f"« {path.strip('/')} »", "", body, manifest)
 
 
 def _relative(from_dir: str, entry: Entry, kb: KnowledgeBase) -> str:
@@ -133,18 +140,24 @@ def _relative(from_dir: str, entry: Entry, kb: KnowledgeBase) -> str:
     return quote(f"{rel}/#{urls.anchor(entry.id)}", safe="/#.-_~")
 
 
+def short_link_targets(kb: KnowledgeBase) -> dict[str, list[Entry]]:
+    """Every `/r/` path the static copy answers (without `r/`) -> the entries it names: what
+    the static pages are written from, and the offline worker's map (site/offline.py)."""
+    index = PermalinkIndex(kb)
+    return {path: index.resolve(path) for path in permalink_paths(kb)}
+
+
 def permalink_pages(kb: KnowledgeBase) -> dict[str, str]:
     """Every static `/r/` page: path relative to site/ -> HTML.  Links are relative, so the
     copy works under any base path."""
-    index = PermalinkIndex(kb)
     pages: dict[str, str] = {}
-    for path in permalink_paths(kb):
+    for path, entries in short_link_targets(kb).items():
         here = f"{PERMALINK_DIR}/{path}"
-        entries = index.resolve(path)
+        manifest = posixpath.relpath(urls.WEB_MANIFEST, here)
         if len(entries) == 1:
-            text = redirect_html(entries[0], _relative(here, entries[0], kb))
+            text = redirect_html(entries[0], _relative(here, entries[0], kb), manifest)
         else:
-            text = choice_html(kb, path, entries, partial(_relative, here, kb=kb))
+            text = choice_html(kb, path, entries, partial(_relative, here, kb=kb), manifest)
         pages[f"{here}/index.html"] = text
     return pages
 

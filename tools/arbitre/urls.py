@@ -57,6 +57,8 @@ LEXICON_PAGE = "lexique/"
 SCENARIO_GUIDE_PAGE = "ecrire-un-scenario/"  # the judges' guide to scenario files
 SEARCH_PAGE = "recherche/"  # searched in the browser (assets/search/), static or served
 SEARCH_API = "/api/search"
+WEB_MANIFEST = "manifest.webmanifest"  # the web app manifest (site/offline.py)
+OFFLINE_PAGE = "hors-ligne/"  # what the offline worker shows for a page it does not hold
 
 
 def anchor(entry_id: str) -> str:

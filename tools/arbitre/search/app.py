@@ -38,7 +38,7 @@ from arbitre.search.live import LiveIndex
 from arbitre.search.query import InvalidQuery
 from arbitre.search.service import index_problem
 from arbitre.search.web import HttpHeaders, docs_page, finish_openapi, site_csp
-from arbitre.urls import entry_url
+from arbitre.urls import WEB_MANIFEST, entry_url
 
 log = logging.getLogger("arbitre.search.app")
 MAX_LIMIT = 100
@@ -284,7 +284,13 @@ def create_app(
             return RedirectResponse(entry_url(entries[0], current), status_code=302)
         if entries:
             return HTMLResponse(
-                choice_html(current, entry_id, entries, lambda e: entry_url(e, current))
+                choice_html(
+                    current,
+                    entry_id,
+                    entries,
+                    lambda e: entry_url(e, current),
+                    manifest="/" + WEB_MANIFEST,
+                )
             )
         not_found = paths.site / "404.html"
         page = not_found.read_text(encoding="utf-8") if not_found.is_file() else NOT_FOUND

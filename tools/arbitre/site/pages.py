@@ -14,6 +14,7 @@ import json
 import posixpath
 import re
 from collections import Counter
+from importlib import resources
 from typing import Any
 
 from arbitre import urls
@@ -337,6 +338,7 @@ def game_page(data: SiteData, game: Game) -> Page:
         game.title,
         {
             "title": escape_inline(game.title),
+            "game_id": game.id,  # the « Disponible hors ligne » control (assets/offline/game.js)
             "source": escape_inline(posixpath.basename(game.source)) if game.source else None,
             "documents": _game_documents(data, game, page),
             "terms": len(terms),
@@ -677,6 +679,12 @@ def scenario_guide_page() -> Page:
     )
 
 
+def offline_page() -> Page:
+    """« Hors ligne »: what the offline worker shows for a page it does not hold while the
+    network is away (assets/offline/sw.js).  Outside the navigation (mkdocs.yml `not_in_nav`)."""
+    return Page(urls.OFFLINE_PAGE, "offline.md.j2", "Hors ligne")
+
+
 def search_page(data: SiteData) -> Page:
     """The « Recherche » page: a form whose results the site's own search computes in the
     browser (assets/search/page.js over the index `arbitre build` writes)."""
@@ -688,8 +696,20 @@ def search_page(data: SiteData) -> Page:
         {
             "games": [{"id": g.id, "title": g.title} for g in data.kb.games],
             "kinds": [{"id": k, "label": KIND_LABELS[k]} for k in kinds],
+            "preload": search_preloads(),
         },
     )
+
+
+def search_preloads() -> list[tuple[str, str]]:
+    """What /recherche/?requete=… fetches at once, in parallel, from the search page (href,
+    rel): the index, and every module of the engine, which it would otherwise discover one
+    import after the other once the page has loaded (#23: first results within 500 ms)."""
+    folder = resources.files("arbitre.site").joinpath("assets", "search")
+    modules = sorted(p.name for p in folder.iterdir() if p.name.endswith(".js"))
+    return [("../assets/search/index.json", "preload")] + [
+        (f"../assets/search/{name}", "modulepreload") for name in modules
+    ]
 
 
 # --- worked examples (arbitre.model) ---------------------------------------------------------
@@ -862,6 +882,7 @@ def site_pages(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -
     if data.examples:
         pages.append(scenario_guide_page())
     pages.append(search_page(data))
+    pages.append(offline_page())
     add_banners(pages, kb.games)
     return pages
 
