@@ -6,11 +6,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from arbitre.errors import ArbitreError, NotFound, ValidationFailed
 from arbitre.importers import importer_modules
 from arbitre.importers.rulings import link_rulings
 from arbitre.importers.writer import render_game, stale_files, write_files
+from arbitre.kb.editions import Edition, History, load_editions, read_in_numbering
 from arbitre.kb.entry import GameImport
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load, load_kb
@@ -26,28 +28,65 @@ class ImportReport:
     stale: list[Path]  # generated files no longer produced
 
 
-def run_importer(paths: ProjectPaths, game: str) -> GameImport:
+def game_editions(paths: ProjectPaths, game: str) -> list[Edition]:
+    """The editions of a game (content/<game>/editions.yaml); [] when it has none yet.  A
+    malformed file stops everything with its `path:line` problems."""
+    editions, problems = load_editions(paths.root, game, None)  # `check` checks documents
+    if problems:
+        raise ValidationFailed([str(p) for p in problems])
+    return editions
+
+
+def importer_module(game: str) -> ModuleType:
     modules = importer_modules()
     if game not in modules:
         raise NotFound(f"no importer for game {game!r} (known: {', '.join(modules)})")
-    module = modules[game]
-    source = paths.sources(game) / module.SOURCE
+    return modules[game]
+
+
+def run_importer(paths: ProjectPaths, game: str, source: Path | None = None) -> GameImport:
+    """Parse one game's source: `source` when given (a new edition), else its current edition's
+    (the last of content/<game>/editions.yaml, or the importer's own file name)."""
+    module = importer_module(game)
+    editions = game_editions(paths, game) if source is None else []
+    if source is None:
+        source = paths.sources(game) / (editions[-1].source if editions else module.SOURCE)
     if not source.is_file():
         raise NotFound(f"{source}: source file missing")
     text = source.read_text(encoding="utf-8")
     result = module.parse(text)
+    result.source_file = source.name
+    if editions and editions[-1].numbering:
+        reread_unissued(result, editions)
     result.short_title = module.SHORT_TITLE
     result.authority = module.AUTHORITY
     result.authority_quote = module.AUTHORITY_QUOTE
     return result
 
 
+def reread_unissued(result: GameImport, editions: list[Edition]) -> None:
+    """The documents the current edition carries unchanged read the numbers they cite in the
+    numbering of the edition they were written against (kb/editions.py `read_in_numbering`)."""
+    current = editions[-1]
+    history = History(result.game, editions, result.entries)
+    now = {e.id: e for e in result.entries}
+    for doc, version in sorted(current.numbering.items()):
+        pairs = history.pairs_between(version, current.version)
+        entries = [e for e in result.entries if e.document == doc]
+        read_in_numbering(entries, now, history.state(version), pairs)
+
+
 def link_game_rulings(paths: ProjectPaths, result: GameImport) -> list[str]:
     """Publish the rulings' links of one parsed game from its reviewed table (if any); returns
-    the table's problems (`path:line: message`), and links nothing when there are some."""
+    the table's errors (`path:line: message`), and links nothing when there are some.  A link
+    to an entry an edition renamed or removed is kept (`arbitre check` warns about it)."""
     table, problems = load_table(paths.root, result.game)
     if table is not None:
-        problems += table_problems(table, result.game, result.entries)
+        history = History(result.game, game_editions(paths, result.game), result.entries)
+        problems += table_problems(
+            table, result.game, result.entries, superseded=history.superseded
+        )
+    problems = [p for p in problems if p.severity == "error"]
     if problems:
         return [str(p) for p in problems]
     link_rulings(result.entries, table)
@@ -65,7 +104,8 @@ def import_games(
         raise ValidationFailed(problems)
     rendered: dict[Path, str] = {}
     for result in results:
-        for path, text in render_game(result, paths.root).items():
+        editions = game_editions(paths, result.game)
+        for path, text in render_game(result, paths.root, editions).items():
             if path in rendered:
                 raise ArbitreError(f"{path}: produced twice")
             rendered[path] = text

@@ -177,6 +177,17 @@ class DocumentInfo:
         return {"id": self.id, "title": self.title}
 
 
+@dataclass(frozen=True)
+class DocumentEdition:
+    """What a source prints about one of its documents' edition (« VERSION 1.4 », « en date du
+    31 Décembre 2013 »): the version and ISO date it gives, its own words, and their line."""
+
+    version: str | None
+    date: str | None
+    quote: str
+    line: int
+
+
 @dataclass
 class GameImport:
     """What an importer returns for one source file."""
