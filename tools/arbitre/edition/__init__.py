@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from arbitre.edition.add import apply_plan, plan_edition
-from arbitre.edition.report import diff_json, render_text
+from arbitre.edition.report import render_text
 from arbitre.edition.review import render_text as render_worklist
 from arbitre.edition.review import worklist
+from arbitre.kb.diffs import diff_json
 from arbitre.kb.load import load_kb
 from arbitre.lock import writing
 from arbitre.paths import ProjectPaths
