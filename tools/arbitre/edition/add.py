@@ -24,7 +24,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from arbitre.edition.carry import carry_map, carry_rows_lines, redo_map, rewrite_ids
+from arbitre.edition.carry import carry_map, carry_rows, redo_map, rewrite_ids
 from arbitre.errors import ArbitreError, SourceError, ValidationFailed
 from arbitre.importers.rulings import link_rulings
 from arbitre.importers.writer import render_editions, render_game, stale_files, write_files
@@ -137,7 +137,12 @@ def plan_edition(
         previous_edition = None
     else:
         previous_edition = history.editions[-2] if redo else current
-    result = run_importer(paths, game, sources / name if (sources / name).is_file() else file)
+    try:
+        result = run_importer(paths, game, sources / name if (sources / name).is_file() else file)
+    except ArbitreError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - an importer's failure is the file's problem
+        raise SourceError(str(file), None, f"cannot be imported: {exc}") from None
     result.source_file = name
     return _plan(
         paths, kb, history, game, version, date, redo, previous_edition, name, data, result
@@ -310,9 +315,8 @@ def _carry_tables(
     lines = source_text.split("\n")
     for path in _scenario_tables(root, game):
         text = path.read_text(encoding="utf-8")
-        carried = rewrite_ids(text, mapping)
-        carried, edits = carry_rows_lines(
-            carried, str(path.relative_to(root)), new_entries, lines, before_of
+        carried, edits = carry_rows(
+            text, str(path.relative_to(root)), mapping, new_entries, lines, before_of
         )
         plan.line_edits += len(edits)
         if carried != text:

@@ -134,19 +134,30 @@ def set_lines(text: str, edits: list[tuple[int, int, int]]) -> str:
     return "\n".join(lines)
 
 
-def carry_rows_lines(
+def carry_rows(
     text: str,
     file: str,
+    mapping: Mapping[str, str],
     entries: Mapping[str, Entry],
     source_lines: list[str],
     old_entries: Mapping[str, Entry],
 ) -> tuple[str, list[LineEdit]]:
-    """In a scenario or accounting file whose ids are already carried: each row's `line` moved
-    to where its quote (or its offset in the entry) now starts in the new source."""
+    """In a scenario or accounting file: each row {id, line, quote?} names a ruling of the
+    document by id and source line; its id follows the entry (`mapping`) and its `line` moves to
+    where its quote (or its offset in the entry) now starts in the new source.  Only those rows
+    change: the rest of a scenario (what the engine is expected to answer, ids included) is the
+    engine's, and the worklist re-runs it."""
     try:
         rows = ruling_rows(text)
     except yaml.YAMLError:
         return text, []
+    lines = text.split("\n")
+    for row in rows:
+        if row["id"] in mapping:
+            index = row[KEY_LINES].get("id", row[LINE_KEY]) - 1
+            lines[index] = rewrite_ids(lines[index], {row["id"]: mapping[row["id"]]})
+            row["id"] = mapping[row["id"]]
+    text = "\n".join(lines)
     edits: list[LineEdit] = []
     for row in rows:
         entry = entries.get(row["id"])

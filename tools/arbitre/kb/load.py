@@ -19,6 +19,7 @@ from arbitre.kb.entry import AUTHORITIES, Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.kb.problems import Problem, read_text
 from arbitre.kb.questions import load_questions
+from arbitre.kb.review import kb_items, load_reviewed
 from arbitre.kb.ruling_table import check_tables
 from arbitre.kb.schema import LINE_KEY, LineLoader, entry_from_dict
 from arbitre.paths import ProjectPaths
@@ -380,6 +381,31 @@ def load_histories(paths: ProjectPaths, kb: KnowledgeBase) -> list[Problem]:
     return problems
 
 
+def review_warnings(paths: ProjectPaths, kb: KnowledgeBase) -> list[Problem]:
+    """A ruling or players' questions resting on text a later edition changed, not yet settled
+    in content/<game>/reviewed.yaml: kept, and a warning (`arbitre edition review` lists them);
+    the reviewed table's own problems are errors."""
+    problems: list[Problem] = []
+    for game in kb.games:
+        if game.id not in kb.histories:
+            continue
+        settled, found = load_reviewed(paths.root, game.id)
+        problems.extend(found)
+        for item in kb_items(kb, game.id):
+            if item.key() in settled or item.kind != "ruling" or item.id not in kb.locations:
+                continue
+            where, line = kb.locations[item.id]
+            problems.append(
+                Problem(
+                    where,
+                    line,
+                    f"{item.id}: rests on {item.entry}, which {item.why.split(' ', 1)[1]}",
+                    "warning",
+                )
+            )
+    return problems
+
+
 def load(paths: ProjectPaths) -> LoadResult:
     result = read_tree(paths)
     result.problems.extend(load_histories(paths, result.kb))
@@ -392,6 +418,7 @@ def load(paths: ProjectPaths) -> LoadResult:
     extra = check_tables(paths.root, result.kb)
     result.kb.questions, asked = load_questions(paths.root, result.kb)
     extra += asked
+    extra += review_warnings(paths, result.kb)
     if extra:
         result.problems = sorted(
             set(result.problems) | set(extra), key=lambda p: (p.path, p.line, p.message)

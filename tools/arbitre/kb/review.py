@@ -169,14 +169,22 @@ def doubts(history: History) -> dict[str, list[Doubt]]:
     return found
 
 
-def _changed_since(history: History, entry: Entry, version: str) -> bool:
-    """Whether the ruling `entry` itself was added or changed in `version` or later: then it was
-    re-issued with the text it rests on."""
+def _reissued_since(history: History, entry: Entry, version: str) -> bool:
+    """Whether the ruling `entry` was added, or its question or answer rewritten, in `version`
+    or later: then it was re-issued with the text it rests on."""
     index = history.version_index(version)
     for stage in history.stages(entry.id):
-        if history.version_index(stage.version) >= index and stage.change is not None:
-            if stage.change.change in ("added", "edited", "moved"):
-                return True
+        change = stage.change
+        if history.version_index(stage.version) < index or change is None:
+            continue
+        if change.change == "added":
+            return True
+        before = change.before
+        if before is not None and (before.title, before.text) != (
+            stage.entry.title,
+            stage.entry.text,
+        ):
+            return True
     return False
 
 
@@ -199,7 +207,7 @@ def kb_items(kb: KnowledgeBase, game: str) -> list[Item]:
             continue
         for link in ruling.about:
             for doubt in changed.get(link.id, []):
-                if _changed_since(history, ruling, doubt.edition):
+                if _reissued_since(history, ruling, doubt.edition):
                     continue
                 what = "was removed" if doubt.change.change == "removed" else "changed"
                 items.append(
