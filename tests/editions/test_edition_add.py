@@ -271,3 +271,13 @@ def test_bad_arguments_are_one_line_errors(tmp_path, args, message):
     code, output = run(root, "edition", "add", ne.SPOILS, str(new), *args)
     assert code == 1 and message in output, output
     assert tree_digest(root) == before
+
+
+@pytest.mark.parametrize(
+    "game", ["the-spoils", "marvel-champions", "four-souls", "ashes", "altered"]
+)
+def test_the_committed_content_leaves_nothing_to_review(game):
+    """Every item of the worklist is settled on what is committed (reviewed.yaml, pairings.yaml,
+    mended corrections)."""
+    items = run_json(ne.REPO, "edition", "review", game)
+    assert items["items"] == []

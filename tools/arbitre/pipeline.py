@@ -17,6 +17,7 @@ from arbitre.kb.entry import GameImport
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load, load_kb
 from arbitre.kb.ruling_table import load_table, table_problems
+from arbitre.lock import writing
 from arbitre.paths import ProjectPaths
 
 
@@ -96,7 +97,15 @@ def link_game_rulings(paths: ProjectPaths, result: GameImport) -> list[str]:
 def import_games(
     paths: ProjectPaths, games: list[str] | None = None, check: bool = False
 ) -> ImportReport:
-    """Parse every source (all of them first), then write, or with `check` only compare."""
+    """Parse every source (all of them first), then write, or with `check` only compare.
+    Writing holds the tree's lock from the first read to the last write."""
+    if check:
+        return _import(paths, games, check=True)
+    with writing(paths.root, "arbitre import"):
+        return _import(paths, games, check=False)
+
+
+def _import(paths: ProjectPaths, games: list[str] | None, check: bool) -> ImportReport:
     wanted = games or list(importer_modules())
     results = [run_importer(paths, g) for g in wanted]
     problems = [p for result in results for p in link_game_rulings(paths, result)]
@@ -127,11 +136,18 @@ def index_kb(paths: ProjectPaths, kb: KnowledgeBase | None = None):  # -> IndexS
     """Build the whoosh index under .index/ from a validated knowledge base."""
     from arbitre.search.indexer import build_index
 
-    return build_index(kb or load_kb(paths), paths.index)
+    with writing(paths.root, "arbitre index"):
+        return build_index(kb or load_kb(paths), paths.index)
 
 
 def build_all(paths: ProjectPaths, strict: bool = False) -> Iterator[str]:
-    """check, then index, then site; yields one progress line per stage with its duration."""
+    """check, then index, then site; yields one progress line per stage with its duration.
+    The tree's write lock is held throughout: a second build says who holds it and stops."""
+    with writing(paths.root, "arbitre build"):
+        yield from _build_stages(paths, strict)
+
+
+def _build_stages(paths: ProjectPaths, strict: bool) -> Iterator[str]:
     started = time.perf_counter()
     result = load(paths)
     failing = result.problems if strict else result.errors

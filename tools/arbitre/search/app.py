@@ -30,6 +30,7 @@ from arbitre.export import entry_view
 from arbitre.kb.entry import KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
+from arbitre.lock import writing
 from arbitre.paths import ProjectPaths, find_root
 from arbitre.permalinks import PermalinkIndex, choice_html
 from arbitre.search.indexer import build_index
@@ -93,7 +94,8 @@ def ensure_index(paths: ProjectPaths, kb: KnowledgeBase) -> None:
     problem = index_problem(paths)
     if problem and "is damaged" not in problem:
         log.warning("%s -- rebuilding the index now", problem)
-        build_index(kb, paths.index, root=paths.root)
+        with writing(paths.root, "arbitre serve (index rebuild)", wait=600):
+            build_index(kb, paths.index, root=paths.root)
 
 
 def _search_parameters(games: list[str]) -> list[dict[str, Any]]:
