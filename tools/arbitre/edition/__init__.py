@@ -35,7 +35,7 @@ def add_edition(
                 f" ({len(written)} file(s) written, {plan.line_edits} source line(s) carried"
                 f" in scenarios)"
             )
-        kb = load_kb(paths)
+        kb = plan.checked or load_kb(paths)  # the tree just written, as the check read it
         report = render_text(diff_json(kb, game, None, version))
         work = render_worklist(worklist(paths, kb, game))
     return "\n".join([head, report, work])

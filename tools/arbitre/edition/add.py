@@ -38,6 +38,7 @@ from arbitre.kb.editions import (
     valid_date,
 )
 from arbitre.kb.entry import Entry, GameImport
+from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load
 from arbitre.kb.pairing import Pairing, load_pairings, pair
 from arbitre.kb.problems import Problem
@@ -64,6 +65,7 @@ class EditionPlan:
     stale: list[Path] = field(default_factory=list)
     line_edits: int = 0  # source lines moved in scenarios and accounting lists
     warnings: list[str] = field(default_factory=list)
+    checked: KnowledgeBase | None = None  # the would-be tree, as the loader read it
 
     @property
     def unchanged(self) -> bool:
@@ -346,6 +348,7 @@ def _check(plan: EditionPlan, paths: ProjectPaths) -> None:
     if result.errors:
         raise ValidationFailed([str(p) for p in result.errors])
     plan.warnings = [str(p) for p in result.warnings]
+    plan.checked = result.kb
 
 
 def apply_plan(plan: EditionPlan) -> list[Path]:

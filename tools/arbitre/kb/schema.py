@@ -23,7 +23,7 @@ from arbitre.kb.entry import (
     SourceSpan,
     Unresolved,
 )
-from arbitre.kb.problems import Problem
+from arbitre.kb.problems import FastSafeLoader, Problem
 
 ID_PATTERN = re.compile(r"^[a-z0-9-]+/[a-z0-9][a-z0-9./-]*$")
 LINE_KEY = "__line__"  # in every mapping read: the line the mapping starts at
@@ -31,7 +31,7 @@ KEY_LINES = "__key_lines__"  # in every mapping read: key -> the line the key is
 READ_KEYS = {LINE_KEY, KEY_LINES}
 
 
-class LineLoader(yaml.SafeLoader):
+class LineLoader(FastSafeLoader):
     """A SafeLoader that records the 1-based line of every mapping under LINE_KEY and of each
     of its keys under KEY_LINES, and collects duplicate keys (which YAML forbids and PyYAML
     accepts silently, the last one winning) in `duplicates`: (key, line, column, first line)."""
