@@ -83,6 +83,8 @@ def load_questions(
             continue
         known = {e.id for e in kb.entries_of(game.id)}
         found, read = read_questions(text, path, game.id, known, kb.superseded)
-        questions.update(found)
+        for key, asked in found.items():
+            current = kb.former(key) or key  # an id an edition moved away from: its entry now
+            questions[current] = tuple(dict.fromkeys(questions.get(current, ()) + asked))
         problems.extend(read)
     return questions, problems
