@@ -281,3 +281,4 @@ def test_the_committed_content_leaves_nothing_to_review(game):
     mended corrections)."""
     items = run_json(ne.REPO, "edition", "review", game)
     assert items["items"] == []
+

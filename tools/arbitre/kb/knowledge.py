@@ -150,6 +150,20 @@ class KnowledgeBase:
         history = self.histories.get(ref.split("/", 1)[0])
         return history.superseded(ref) if history else None
 
+    def former_names(self, entry_id: str) -> list[str]:
+        """The titles and numbers an entry had in earlier editions and no longer has, so that
+        search still finds it by them (« 608.1d » for the step now numbered 608.1e)."""
+        entry = self.by_id.get(entry_id)
+        history = self.histories.get(entry.game) if entry else None
+        if entry is None or history is None or len(history.editions) < 2:
+            return []
+        found: list[str] = []
+        for stage in history.stages(entry_id)[1:]:
+            for name in (stage.entry.title, stage.entry.number):
+                if name and name not in (entry.title, entry.number) and name not in found:
+                    found.append(name)
+        return found
+
     def retired_ids(self, game: str) -> dict[str, str]:
         """Plain id -> `id@version` for every entry of `game` some edition removed whose id no
         current entry has taken (the newest such removal wins)."""
