@@ -4,6 +4,7 @@ scripted edits of the real sources (tests/editions/next_editions.py)."""
 from __future__ import annotations
 
 import hashlib
+import os
 import json
 from pathlib import Path
 
@@ -282,3 +283,22 @@ def test_the_committed_content_leaves_nothing_to_review(game):
     items = run_json(ne.REPO, "edition", "review", game)
     assert items["items"] == []
 
+
+# -- golden diff output: ARBITRE_REGEN=1 .venv/bin/pytest tests/editions -k golden ------------
+
+GOLDEN = ne.REPO / "tests" / "golden" / "diffs"
+
+
+@pytest.mark.parametrize("fixture", ["inserted", "reworded", "marvel"])
+def test_golden_diff_output(fixture, request):
+    root = request.getfixturevalue(fixture)
+    game = ne.MARVEL if fixture == "marvel" else ne.SPOILS
+    code, text = run(root, "diff", game)
+    assert code == 0, text
+    data = json.dumps(run_json(root, "diff", game), ensure_ascii=False, indent=2) + "\n"
+    for suffix, produced in ((".txt", text), (".json", data)):
+        golden = GOLDEN / f"{fixture}{suffix}"
+        if os.environ.get("ARBITRE_REGEN") == "1":
+            golden.parent.mkdir(parents=True, exist_ok=True)
+            golden.write_text(produced, encoding="utf-8")
+        assert golden.read_text(encoding="utf-8") == produced, f"{golden}: regenerate and review"
