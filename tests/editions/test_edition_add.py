@@ -4,8 +4,8 @@ scripted edits of the real sources (tests/editions/next_editions.py)."""
 from __future__ import annotations
 
 import hashlib
-import os
 import json
+import os
 from pathlib import Path
 
 import pytest
