@@ -11,8 +11,8 @@ from pathlib import Path
 
 from arbitre.importers import the_spoils
 from arbitre.importers._the_spoils_glossary import TERMS
-from arbitre.importers.text import fold, load_corrections, normalize_chars
-from tests.importers.conftest import of
+from arbitre.importers.text import fold, normalize_chars
+from tests.importers.conftest import corrections, of, parse
 
 SOURCE = (
     Path(__file__).resolve().parents[2] / "content" / "the-spoils" / "sources" / the_spoils.SOURCE
@@ -279,7 +279,7 @@ def test_em_dashes(entries, by_id):
 
 
 def test_hyphen_repairs(entries, by_id):
-    table = load_corrections("the-spoils")["hyphens"]
+    table = corrections("the-spoils")["hyphens"]
     texts = "\n".join(e.text + "\n" + (e.title or "") for e in entries if e.kind != "glossary")
     for damaged in table:
         assert not re.search(rf"(?<![\w-]){damaged}(?![\w-])", texts), damaged
@@ -439,5 +439,5 @@ def test_glossary(entries, by_id):
 
 
 def test_parse_is_deterministic(result):
-    again = the_spoils.parse(SOURCE.read_text(encoding="utf-8"))
+    again = parse(GAME, SOURCE.read_text(encoding="utf-8"))
     assert [e.to_dict() for e in again.entries] == [e.to_dict() for e in result.entries]

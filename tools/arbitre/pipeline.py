@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from arbitre.errors import ArbitreError, NotFound, ValidationFailed
+from arbitre.errors import ArbitreError, NotFound, SourceError, ValidationFailed
 from arbitre.importers import importer_modules
+from arbitre.importers.corrections import Corrections
 from arbitre.importers.rulings import link_rulings
 from arbitre.importers.writer import render_game, stale_files, write_files
 from arbitre.kb.entry import GameImport
@@ -26,16 +27,25 @@ class ImportReport:
     stale: list[Path]  # generated files no longer produced
 
 
-def run_importer(paths: ProjectPaths, game: str) -> GameImport:
+def run_importer(paths: ProjectPaths, game: str, source: Path | None = None) -> GameImport:
+    """Parse the game's current source, or the file `source` instead (a next edition), with the
+    game's corrections (content/<game>/corrections.yaml under the project root)."""
     modules = importer_modules()
     if game not in modules:
         raise NotFound(f"no importer for game {game!r} (known: {', '.join(modules)})")
     module = modules[game]
-    source = paths.sources(game) / module.SOURCE
-    if not source.is_file():
-        raise NotFound(f"{source}: source file missing")
-    text = source.read_text(encoding="utf-8")
-    result = module.parse(text)
+    file = source or paths.sources(game) / module.SOURCE
+    if not file.is_file():
+        raise NotFound(f"{file}: source file missing")
+    text = file.read_text(encoding="utf-8")
+    corrections = Corrections.load(paths.root, game)
+    try:
+        result = module.parse(text, corrections=corrections, source_file=file.name)
+    except SourceError as error:
+        if file.resolve().parent == paths.sources(game).resolve():
+            raise
+        # The file is not (yet) among the sources: name it as the caller gave it.
+        raise SourceError(str(file), error.line, error.detail) from None
     result.short_title = module.SHORT_TITLE
     result.authority = module.AUTHORITY
     result.authority_quote = module.AUTHORITY_QUOTE

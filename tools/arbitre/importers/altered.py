@@ -26,8 +26,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.importers.corrections import ID, Corrections, Record, Seq
 from arbitre.importers.text import (
-    load_corrections,
     normalize_chars,
     replace_words,
     slugify,
@@ -44,6 +44,46 @@ AUTHORITY = "official"
 AUTHORITY_QUOTE = (
     "Ce document intègre la traduction des règles complètes mises à disposition par Equinox."
 )
+
+# The sections of content/altered/corrections.yaml and their shapes.
+CORRECTIONS = {
+    "missing_headings": {ID: str},
+    "icons": {ID: str},
+    "text_fixes": {str: [Seq(str, str)]},
+    "labels": {str: str},
+    "notes": {str: [str]},
+    "unresolved_notes": {str: str},
+    "glossary_end": str,
+    "glossary": [
+        Record(
+            {"printed": str},
+            {
+                "title": str,
+                "aliases": [str],
+                "english": str,
+                "english_inferred": bool,
+                "role": str,
+                "notes": [str],
+                "parent": str,
+                "refs": [ID],
+            },
+        )
+    ],
+    "faq_slugs": {str: str},
+    "faq_notes": {str: [str]},
+    "terms": [
+        Record(
+            {"title": str, "defined_by": ID},
+            {
+                "text_from": ID,
+                "quote": str,
+                "aliases": [str],
+                "english": str,
+                "english_inferred": bool,
+            },
+        )
+    ],
+}
 
 DOC_RULES = "regles"
 DOC_GLOSSARY = "glossaire"
@@ -94,14 +134,14 @@ class _Draft:
     refs: list[str] = field(default_factory=list)
     unresolved: list[Unresolved] = field(default_factory=list)
 
-    def to_entry(self) -> Entry:
+    def to_entry(self, source_file: str) -> Entry:
         return Entry(
             id=self.id,
             game=GAME,
             document=self.document,
             kind=self.kind,
             text=self.text,
-            source=SourceSpan(SOURCE, self.line_start, self.line_end),
+            source=SourceSpan(source_file, self.line_start, self.line_end),
             title=self.title,
             number=self.number,
             parent=self.parent,
@@ -383,8 +423,8 @@ class _Question:
     parent: str
 
 
-def parse(text: str) -> GameImport:
-    corr = load_corrections(GAME)
+def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> GameImport:
+    corr = corrections.begin(CORRECTIONS)
     lines = normalize_chars(text).split("\n")
     icons: dict[str, str] = {str(k): v for k, v in (corr.get("icons") or {}).items()}
     specs: list[dict[str, Any]] = corr["glossary"]
@@ -447,9 +487,10 @@ def parse(text: str) -> GameImport:
     return GameImport(
         game=GAME,
         title=TITLE,
-        source_file=SOURCE,
+        source_file=source_file,
         documents=list(DOCUMENTS),
-        entries=[d.to_entry() for d in all_drafts],
+        entries=[d.to_entry(source_file) for d in all_drafts],
+        stale_corrections=corr.stale_corrections,
     )
 
 

@@ -23,9 +23,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.importers.corrections import Corrections, Record
 from arbitre.importers.text import (
     fold,
-    load_corrections,
     normalize_chars,
     replace_words,
     slugify,
@@ -40,6 +40,31 @@ SOURCE = "003_1b10cbaaa9eb9777.txt"
 # Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
 AUTHORITY = "official"
 AUTHORITY_QUOTE = "© 2016 F2Z Entertainment Inc. Tous droits réservés … www.filosofiagames.com"
+
+# The sections of content/ashes/corrections.yaml and their shapes.
+CORRECTIONS = {
+    "heading_levels": {str: int},
+    "section_slugs": {str: str},
+    "words": {str: str},
+    "phrases": {str: str},
+    "a_is_verb_before": [str],
+    "verb_a": [str],
+    "cards": {str: str},
+    "notes": {str: [str]},
+    "external_refs": {str: [Record({"target": str, "note": str})]},
+    "glossary": [
+        Record(
+            {"term": str},
+            {
+                "aliases": [str],
+                "english": str,
+                "english_inferred": bool,
+                "defined_by": str,
+                "text": str,
+            },
+        )
+    ],
+}
 
 DOCUMENT = "faq"
 # One printed leaflet.  Glossary entries also belong to it (the writer puts them in
@@ -159,7 +184,7 @@ def _join_blocks(blocks: list[str]) -> str:
 class _Repairer:
     """Applies the generic OCR repairs and the reviewed tables of corrections/ashes.yaml."""
 
-    def __init__(self, corrections: dict[str, Any]) -> None:
+    def __init__(self, corrections: Corrections) -> None:
         words: dict[str, str] = dict(corrections.get("words") or {})
         self.table_keys = list(words)
         # A lower-case table key also repairs its capitalised form (sentence start).
@@ -369,8 +394,8 @@ def _refs(text: str, own_id: str, ids: set[str]) -> list[str]:
 # ---------------------------------------------------------------- the importer
 
 
-def parse(text: str) -> GameImport:
-    corrections = load_corrections(GAME)
+def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> GameImport:
+    corrections = corrections.begin(CORRECTIONS)
     repair = _Repairer(corrections)
     lines = text.split("\n")
     stripped = [line.strip() for line in lines]
@@ -381,7 +406,7 @@ def parse(text: str) -> GameImport:
     entries: list[Entry] = []
 
     def span(start: int, end: int) -> SourceSpan:
-        return SourceSpan(SOURCE, start, end)
+        return SourceSpan(source_file, start, end)
 
     def add(local: str, kind: str, text_: str, start: int, end: int, **kw: Any) -> Entry:
         entry = Entry(
@@ -521,7 +546,14 @@ def parse(text: str) -> GameImport:
     for entry in entries:
         entry.refs = _refs((entry.title or "") + "\n" + entry.text, entry.id, ids)
     _check_tables_used(repair)
-    return GameImport(GAME, TITLE, SOURCE, list(DOCUMENTS), entries)
+    return GameImport(
+        GAME,
+        TITLE,
+        source_file,
+        list(DOCUMENTS),
+        entries,
+        stale_corrections=corrections.stale_corrections,
+    )
 
 
 def _bullet_groups(paras: list[_Para]) -> list[list[_Para]]:

@@ -58,11 +58,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
+from arbitre.importers.corrections import Corrections, Either, Record
 from arbitre.importers.text import (
     fold,
-    load_corrections,
     normalize_chars,
     slugify,
     unique_slug,
@@ -78,6 +77,26 @@ AUTHORITY = "community"
 AUTHORITY_QUOTE = "Bonjour, je m'appelle Jon (@jonzo11). Mon objectif était de créer des règles du jeu détaillées pour The Binding of Isaac: Four Souls. J'ai cherché les questions que les gens ont posées à Ed sur le jeu sur Twitter."
 DOCUMENT = "regles"
 DOCUMENT_TITLE = "Règles complètes 1.3 (traduction française)"
+
+# The sections of content/four-souls/corrections.yaml and their shapes.
+CORRECTIONS = {
+    "heading_levels": {int: int},
+    "heading_slugs": {int: str},
+    "card_slugs": {str: str},
+    "lists": [Record({"first": int, "last": int}, {"ordered": bool})],
+    "voir_aliases": {str: Either(str, Record({"note": str}, {"intended": str}))},
+    "unresolved": {int: Record({"target": str, "note": str}, {"intended": str})},
+    "notes": {int: [str]},
+    "glossary": {
+        str: Record({"slug": str}, {"english": str, "english_inferred": bool, "aliases": [str]})
+    },
+    "extra_terms": [
+        Record(
+            {"term": str, "line": int, "slug": str, "text": str},
+            {"english": str, "english_inferred": bool, "aliases": [str], "quoted": bool},
+        )
+    ],
+}
 
 CONTENT_LINE = re.compile(r"^  (\d+)\. ?(.*)$")
 MAX_HEADING = 60
@@ -149,7 +168,7 @@ def _is_annex_subheading(text: str) -> bool:
     )
 
 
-def _find_headings(lines: list[_Line], corrections: dict[str, Any]) -> list[_Heading]:
+def _find_headings(lines: list[_Line], corrections: Corrections) -> list[_Heading]:
     before, after = _blank_runs(lines)
     run_level = {6: 1, 4: 2, 3: 2, 2: 3}
     overrides = {int(k): int(v) for k, v in (corrections.get("heading_levels") or {}).items()}
@@ -200,7 +219,7 @@ def _find_headings(lines: list[_Line], corrections: dict[str, Any]) -> list[_Hea
     return headings
 
 
-def _assign_ids(headings: list[_Heading], corrections: dict[str, Any]) -> None:
+def _assign_ids(headings: list[_Heading], corrections: Corrections) -> None:
     slugs = {int(k): v for k, v in (corrections.get("heading_slugs") or {}).items()}
     parts: set[str] = set()
     inside: dict[str, set[str]] = {}  # part -> slugs taken below it
@@ -227,8 +246,8 @@ def _slug(text: str) -> str:
     return slugify(re.sub(r"[’']s\b", "s", text))
 
 
-def _span(first: _Line, last: _Line | None = None) -> SourceSpan:
-    return SourceSpan(SOURCE, first.physical, (last or first).physical)
+def _span(file: str, first: _Line, last: _Line | None = None) -> SourceSpan:
+    return SourceSpan(file, first.physical, (last or first).physical)
 
 
 def _mark_ndt(text: str) -> str:
@@ -274,7 +293,8 @@ def find_voir_targets(text: str) -> list[str]:
 
 
 class _Builder:
-    def __init__(self, lines: list[_Line], corrections: dict[str, Any]) -> None:
+    def __init__(self, lines: list[_Line], corrections: Corrections, source_file: str) -> None:
+        self.file = source_file
         self.lines = lines
         self.by_number = {line.number: line for line in lines}
         self.corrections = corrections
@@ -315,7 +335,7 @@ class _Builder:
             document=DOCUMENT,
             kind=kind,
             text=text,
-            source=_span(first, last),
+            source=_span(self.file, first, last),
             parent=section.id,
             **kw,
         )
@@ -333,7 +353,7 @@ class _Builder:
                     role="commentary",
                     title="Note du traducteur",
                     text=match.group(1).strip(),
-                    source=_span(line),
+                    source=_span(self.file, line),
                     parent=entry.id,
                     official=False,
                 )
@@ -367,7 +387,7 @@ class _Builder:
                 title=heading.title,
                 number=heading.number,
                 text="",
-                source=_span(heading.line),
+                source=_span(self.file, heading.line),
                 parent=heading.parent,
                 role=role,
             ),
@@ -393,7 +413,7 @@ class _Builder:
                 host.text = rendered
             else:
                 host.text = f"{host.text}\n\n{rendered}"
-            host.source = SourceSpan(SOURCE, host.source.line_start, last.physical)
+            host.source = SourceSpan(self.file, host.source.line_start, last.physical)
             for number in range(line.number, last.number + 1):
                 self.entry_at.setdefault(number, host)
             return i + len(items)
@@ -402,7 +422,7 @@ class _Builder:
         if re.fullmatch(r"- \w+", text) and self.entry_at.get(line.number - 1):
             host = self.entry_at[line.number - 1]
             host.text = f"{host.text}\n\n— {text[2:]}"
-            host.source = SourceSpan(SOURCE, host.source.line_start, line.physical)
+            host.source = SourceSpan(self.file, host.source.line_start, line.physical)
             self.entry_at[line.number] = host
             return i + 1
 
@@ -431,7 +451,7 @@ class _Builder:
         ):
             # « vie » / « Réduire à 0 pour tuer »: the fragment is the field's definition.
             section.entry.text = text
-            section.entry.source = _span(section.line, line)
+            section.entry.source = _span(self.file, section.line, line)
             self.entry_at[line.number] = section.entry
             return i + 1
         if sec.startswith("exemple"):
@@ -481,7 +501,7 @@ class _Builder:
                 kind="glossary",
                 title=term,
                 text=_mark_ndt(definition),
-                source=_span(line),
+                source=_span(self.file, line),
                 parent=section.id,
                 aliases=list(spec.get("aliases") or []),
                 english=english,
@@ -602,7 +622,7 @@ class _Builder:
 # -- cross-references and editorial data ------------------------------------------------
 
 
-def _resolve_refs(entries: list[Entry], headings: list[_Heading], corr: dict[str, Any]) -> None:
+def _resolve_refs(entries: list[Entry], headings: list[_Heading], corr: Corrections) -> None:
     by_title: dict[str, list[str]] = {}
     for heading in headings:
         by_title.setdefault(fold(heading.title), []).append(heading.id)
@@ -634,7 +654,7 @@ def _add_ref(entry: Entry, target: str) -> None:
         entry.refs.append(target)
 
 
-def _apply_editorial(builder: _Builder, corr: dict[str, Any]) -> None:
+def _apply_editorial(builder: _Builder, corr: Corrections) -> None:
     for number, spec in sorted((corr.get("unresolved") or {}).items()):
         entry = builder.entry_at[int(number)]
         if spec["target"] not in entry.text:
@@ -651,9 +671,9 @@ def _apply_editorial(builder: _Builder, corr: dict[str, Any]) -> None:
         _add_ref(entry, builder.legends["reference"].id)
 
 
-def parse(text: str) -> GameImport:
-    corrections = load_corrections(GAME)
-    builder = _Builder(_content_lines(text), corrections)
+def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> GameImport:
+    corrections = corrections.begin(CORRECTIONS)
+    builder = _Builder(_content_lines(text), corrections, source_file)
     entries = builder.build()
     if builder.glossary or builder.extra_terms:
         missing = sorted(builder.glossary) + sorted(map(str, builder.extra_terms))
@@ -663,7 +683,8 @@ def parse(text: str) -> GameImport:
     return GameImport(
         game=GAME,
         title=TITLE,
-        source_file=SOURCE,
+        source_file=source_file,
         documents=[DocumentInfo(DOCUMENT, DOCUMENT_TITLE)],
         entries=entries,
+        stale_corrections=corrections.stale_corrections,
     )
