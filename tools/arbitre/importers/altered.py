@@ -531,7 +531,7 @@ def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> 
         if local_id not in by_id:
             corr.stale("notes", local_id, f"no entry {local_id} in this source")
             continue
-        by_id[local_id].notes += notes
+        by_id[local_id].notes += corr.notes_that_hold("notes", local_id, notes, GAME, ids)
     for entry_id in corr.get("text_fixes", {}).keys() - ids:
         corr.stale("text_fixes", entry_id, f"no entry {entry_id} in this source")
     corr.stale_unused("icons", clean.used_icons, "the page no longer leaves this alt-text")

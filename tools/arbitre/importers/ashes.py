@@ -381,6 +381,9 @@ def _recover_pairs(paras: list[_Para], path: str) -> list[_Heading | _Pair]:
             else:
                 pair.r.append(body)
         previous_end = para.lines[-1][1]
+    for item in out:
+        if isinstance(item, _Pair) and not item.q:
+            raise SourceError(path, item.start, "a question marker « Q » with no question")
     return out
 
 
@@ -575,7 +578,8 @@ def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> 
             continue
         entry.card = card
     for entry, notes in _extras(corrections, "notes", by_id):
-        entry.notes = list(notes)
+        ids = set(by_id)
+        entry.notes = corrections.notes_that_hold("notes", entry.local_id, notes, GAME, ids)
     for entry, refs in _extras(corrections, "external_refs", by_id):
         for index, ref in enumerate(refs):
             if ref["target"] not in entry.text:

@@ -159,6 +159,27 @@ class Corrections:
             if str(key) not in seen:
                 self.stale(section, key, why)
 
+    def notes_that_hold(
+        self,
+        section: str,
+        key: object,
+        notes: Iterable[str],
+        game: str,
+        ids: set[str],
+        *,
+        at: tuple[Any, ...] | None = None,
+    ) -> list[str]:
+        """The editorial notes of one correction whose cited entry ids all exist; a note that
+        cites an entry this source does not have is stale (it speaks of text that is gone)."""
+        kept = []
+        for note in notes:
+            missing = [i for i in cited_ids(note, game) if i not in ids]
+            if missing:
+                self.stale(section, key, f"a note cites {missing[0]}, which does not exist", at=at)
+            else:
+                kept.append(note)
+        return kept
+
     @property
     def stale_corrections(self) -> list[StaleCorrection]:
         """What `stale` recorded, by line in the file."""
@@ -260,6 +281,12 @@ def _fail(problems: list[Problem]) -> None:
     if len(problems) == 1 and problems[0].column is None:
         raise SourceError(problems[0].path, problems[0].line, problems[0].message)
     raise ValidationFailed([str(p) for p in sorted(problems)])
+
+
+def cited_ids(text: str, game: str) -> list[str]:
+    """The entry ids a hand-written text cites (« voir marvel-champions/appendice-ii/11 »)."""
+    pattern = re.compile(rf"(?<![\w/]){re.escape(game)}/[\w.\-/]*\w")
+    return pattern.findall(text)
 
 
 # -- corrections keyed to a source line --------------------------------------------------------

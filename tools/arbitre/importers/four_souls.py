@@ -91,7 +91,8 @@ SOURCE = "002_aee5ee047071c06f.txt"
 AUTHORITY = "community"
 AUTHORITY_QUOTE = "Bonjour, je m'appelle Jon (@jonzo11). Mon objectif était de créer des règles du jeu détaillées pour The Binding of Isaac: Four Souls. J'ai cherché les questions que les gens ont posées à Ed sur le jeu sur Twitter."
 DOCUMENT = "regles"
-DOCUMENT_TITLE = "Règles complètes 1.3 (traduction française)"
+# With the edition the paste's title prints (« Comprehensive Rules 1.3 »), when it prints one.
+DOCUMENT_TITLE = "Règles complètes{version} (traduction française)"
 
 # The sections of content/four-souls/corrections.yaml and their shapes.
 CORRECTIONS = {
@@ -166,6 +167,10 @@ def _content_lines(text: str, path: str) -> list[_Line]:
             message = f"Pastebin line {line.number} where {len(lines) + 1} is expected"
             raise SourceError(path, physical, message)
         lines.append(line)
+    if not lines:
+        raise SourceError(
+            path, 1, "no numbered line (« 1. … »): not the Pastebin copy of the rules"
+        )
     return lines
 
 
@@ -813,7 +818,8 @@ def _apply_editorial(builder: _Builder, corr: Corrections) -> None:
         if entry is None:
             corr.stale("notes", spec["starts"], f"line {number} is in no entry", at=(index,))
             continue
-        entry.notes.extend(" ".join(note.split()) for note in spec["notes"])
+        notes = corr.notes_that_hold("notes", spec["starts"], spec["notes"], GAME, ids, at=(index,))
+        entry.notes.extend(" ".join(note.split()) for note in notes)
     # Errata marked « * » point at the footnote that explains the asterisk.
     for entry in builder.obsolete_errata:
         if "reference" in builder.legends:
@@ -828,12 +834,14 @@ def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> 
     builder.report_unused()
     _resolve_refs(entries, builder.headings, corrections)
     _apply_editorial(builder, corrections)
+    editions = _editions(text)
+    version = f" {editions[DOCUMENT].version}" if editions else ""
     return GameImport(
         game=GAME,
         title=TITLE,
         source_file=source_file,
-        documents=[DocumentInfo(DOCUMENT, DOCUMENT_TITLE)],
+        documents=[DocumentInfo(DOCUMENT, DOCUMENT_TITLE.format(version=version))],
         entries=entries,
-        document_editions=_editions(text),
+        document_editions=editions,
         stale_corrections=corrections.stale_corrections,
     )

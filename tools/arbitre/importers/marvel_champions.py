@@ -76,8 +76,10 @@ SOURCE = "001_96b8cc541908fb22.txt"
 AUTHORITY = "official"
 AUTHORITY_QUOTE = "Adaptation française par Edge Entertainment."
 
+# The first title names the edition the guide prints (« VERSION 1.4 »): see `documents`.
+RULES_TITLE = "Guide de référence{version} : règles générales et appendices I à III"
 DOCUMENTS = [
-    DocumentInfo("regles", "Guide de référence v1.4 : règles générales et appendices I à III"),
+    DocumentInfo("regles", RULES_TITLE.format(version=" v1.4")),
     DocumentInfo("glossaire", "Glossaire"),
     DocumentInfo("faq", "Appendice IV : FAQ"),
     DocumentInfo("errata", "Appendice V : Errata"),
@@ -302,13 +304,18 @@ class Parser:
         self.corr.stale_unused("word_fixes", self.used_fixes, "the guide no longer prints it")
         title = "Marvel Champions : le jeu de cartes"
         ordered = sorted(self.entries, key=lambda e: (e.source.line_start, self._depth(e)))
+        editions = self.editions(parts)
+        version = editions["regles"].version if editions else None
+        rules = DocumentInfo(
+            "regles", RULES_TITLE.format(version=f" v{version}" if version else "")
+        )
         result = GameImport(
             GAME,
             title,
             self.source_file,
-            list(DOCUMENTS),
+            [rules, *DOCUMENTS[1:]],
             ordered,
-            document_editions=self.editions(parts),
+            document_editions=editions,
             stale_corrections=self.corr.stale_corrections,
         )
         return Details(result, self.joins, self.dropped_captions, self.categories)
@@ -948,7 +955,8 @@ class Parser:
         for entry, term in self.extras("english_inferred"):
             entry.english, entry.english_inferred = term, True
         for entry, notes in self.extras("notes"):
-            entry.notes.extend(notes)
+            ids = set(self.by_id)
+            entry.notes.extend(self.corr.notes_that_hold("notes", entry.local_id, notes, GAME, ids))
         for entry in self.entries:
             entry.aliases = self.clean_aliases(entry)
 

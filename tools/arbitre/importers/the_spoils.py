@@ -968,6 +968,16 @@ def add_glossary(b: Builder) -> None:
                 if u.target in {m.group(1) for m in REF_RE.finditer(text)}
             ],
         )
+        if term.get("text"):
+            # A definition written for Arbitre that cites a rule this edition does not have.
+            for m in REF_RE.finditer(text):
+                cited = m.group(1)
+                if f"{GAME}/{cited}" in b.ids or cited in {u.target for u in entry.unresolved}:
+                    continue
+                why = f"its text cites {cited}, which does not exist"
+                b.corrections.stale("glossary", term["term"], why, at=(index,))
+                note = f"La règle {cited} n'existe pas dans ces règles complètes."
+                entry.unresolved.append(Unresolved(cited, None, note))
         if entry.id in b.ids:
             why = f"its id {entry.id} is already an entry of the rules"
             b.corrections.stale("glossary", term["term"], why, at=(index,))
