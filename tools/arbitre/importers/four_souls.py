@@ -377,6 +377,7 @@ class _Builder:
         _assign_ids(self.headings, corrections, self.texts)
         self.heading_at = {h.line.number: h for h in self.headings}
         self.entries: list[Entry] = []
+        self.ids: set[str] = set()  # of the entries made by `add` and `extra_term`
         self.entry_at: dict[int, Entry] = {}  # Pastebin line -> main entry covering it
         self.lists = self.find_lists()
         self.glossary = dict(corrections.get("glossary", {}))
@@ -411,6 +412,9 @@ class _Builder:
     # -- entries -------------------------------------------------------------------
 
     def add(self, entry: Entry, first: _Line, last: _Line | None = None) -> Entry:
+        if entry.id in self.ids:
+            raise SourceError(self.path, first.physical, f"a second entry {entry.id}")
+        self.ids.add(entry.id)
         self.entries.append(entry)
         for number in range(first.number, (last or first).number + 1):
             self.entry_at.setdefault(number, entry)
@@ -592,6 +596,10 @@ class _Builder:
             )
             self.corrections.stale("glossary", term, why, at=())
             spec = {"slug": slug}
+        if f"{GAME}/glossaire/{spec['slug']}" in self.ids:  # an extra term took it
+            why = f"its slug {spec['slug']} is taken by another term: imported as {spec['slug']}-2"
+            self.corrections.stale("glossary", term, why)
+            spec = {**spec, "slug": f"{spec['slug']}-2"}
         english = spec.get("english")
         # A section titled by the term (« Priorité », « La pile ») holds its full rules: the
         # glossary's one line is its summary, as in The Spoils' and Altered's glossaries.
@@ -617,9 +625,14 @@ class _Builder:
         )
 
     def extra_term(self, number: int, defined_by: Entry) -> None:
-        _, spec = self.extra_terms.pop(number, (None, None))
+        index, spec = self.extra_terms.pop(number, (None, None))
         if spec is None:
             return
+        if f"{GAME}/glossaire/{spec['slug']}" in self.ids:
+            why = f"its id glossaire/{spec['slug']} is already an entry"
+            self.corrections.stale("extra_terms", spec["term"], why, at=(index,))
+            return
+        self.ids.add(f"{GAME}/glossaire/{spec['slug']}")
         source = defined_by.source  # the paragraph the spec names
         if defined_by.parent and fold(self.heading_by_id(defined_by.parent).title) == fold(
             spec["term"]
