@@ -5,11 +5,14 @@ another exception (a traceback for the maintainer)."""
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
+from click.testing import CliRunner
 
+from arbitre.cli import cli
 from arbitre.errors import SourceError
 from arbitre.importers import importer_modules
 from arbitre.kb.entry import GameImport
@@ -81,3 +84,20 @@ def test_damaged_source_imports_or_names_a_line(game, what, length, text):
 def test_every_game_has_a_heading_to_lose():
     for game in importer_modules():
         assert sum(HEADING[game](line) for line in lines(game)) >= 3, game
+
+
+def test_cli_import_prints_the_line_of_a_damaged_source(tmp_path):
+    game = "four-souls"
+    module = importer_modules()[game]
+    sources = tmp_path / "content" / game / "sources"
+    sources.mkdir(parents=True)
+    shutil.copy(REPO / "content" / game / "corrections.yaml", tmp_path / "content" / game)
+    shutil.copy(REPO / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    damaged = [line for line in lines(game) if not line.startswith("  40. ")]  # a line lost
+    (sources / module.SOURCE).write_text("\n".join(damaged), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--root", str(tmp_path), "import", "--game", game])
+    assert result.exit_code == 1
+    assert f"content/{game}/sources/{module.SOURCE}:52: Pastebin line 41 where 40 is expected" in (
+        result.output
+    )
+    assert "Traceback" not in result.output
