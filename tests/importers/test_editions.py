@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 
-from arbitre.errors import SourceError
+from arbitre.errors import SourceError, ValidationFailed
 from arbitre.importers import importer_modules
 from arbitre.kb.entry import DocumentEdition, Entry, GameImport
 from arbitre.paths import ProjectPaths
@@ -163,6 +163,11 @@ def test_run_importer_reads_another_file_and_names_it(tmp_path):
     with pytest.raises(SourceError) as info:
         run_importer(paths, game, source=outside)
     assert info.value.path == str(outside)  # not under sources/: named as given
+
+    outside.write_bytes("  1. Avant-propos\n  2. Caf\u00e9".encode("latin-1"))
+    with pytest.raises(ValidationFailed) as info:
+        run_importer(paths, game, source=outside)
+    assert info.value.problems[0].startswith(f"{outside}:2:9: not valid UTF-8 (byte 0xe9)")
 
 
 # --------------------------------------------------------------------------- Marvel Champions

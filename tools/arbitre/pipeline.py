@@ -15,6 +15,7 @@ from arbitre.importers.writer import render_game, stale_files, write_files
 from arbitre.kb.entry import GameImport
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load, load_kb
+from arbitre.kb.problems import read_text
 from arbitre.kb.ruling_table import load_table, table_problems
 from arbitre.paths import ProjectPaths
 
@@ -37,15 +38,21 @@ def run_importer(paths: ProjectPaths, game: str, source: Path | None = None) -> 
     file = source or paths.sources(game) / module.SOURCE
     if not file.is_file():
         raise NotFound(f"{file}: source file missing")
-    text = file.read_text(encoding="utf-8")
+    # A file not (yet) among the sources is named as the caller gave it.
+    among_sources = file.resolve().parent == paths.sources(game).resolve()
+    shown = f"content/{game}/sources/{file.name}" if among_sources else str(file)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        _, problem = read_text(file, shown)  # where the bad byte is
+        raise ValidationFailed([str(problem)]) from None
     corrections = Corrections.load(paths.root, game)
     try:
         result = module.parse(text, corrections=corrections, source_file=file.name)
     except SourceError as error:
-        if file.resolve().parent == paths.sources(game).resolve():
+        if among_sources:
             raise
-        # The file is not (yet) among the sources: name it as the caller gave it.
-        raise SourceError(str(file), error.line, error.detail) from None
+        raise SourceError(shown, error.line, error.detail) from None
     result.short_title = module.SHORT_TITLE
     result.authority = module.AUTHORITY
     result.authority_quote = module.AUTHORITY_QUOTE
