@@ -153,6 +153,15 @@ def test_a_retired_rule_keeps_its_ruling_attached_as_it_stood(reworded):
     assert any("rests on the-spoils/202.9," in w for w in warnings)
 
 
+FAQ_15_ROW = next(
+    n
+    for n, line in enumerate(
+        (ne.REPO / "content/the-spoils/corrections.yaml").read_text("utf-8").split("\n"), 1
+    )
+    if 'question: "Puis-je jouer Quotidian Assassination"' in line
+)
+
+
 def test_the_worklist_lists_what_rests_on_changed_text(reworded):
     items = run_json(reworded, "edition", "review", ne.SPOILS)
     assert items["game"] == ne.SPOILS
@@ -163,6 +172,12 @@ def test_the_worklist_lists_what_rests_on_changed_text(reworded):
         ("question", "the-spoils/202.9", "the-spoils/202.9"),
         ("question", "the-spoils/202.9a@2013-12-31", "the-spoils/202.9a@2013-12-31"),
         ("scenario", "the-spoils--choisir-une-faction", "the-spoils/202.9a@2013-12-31"),
+        # the FAQ's correction row that lists 202.9a among the rules it decides
+        (
+            "correction",
+            f"content/the-spoils/corrections.yaml:{FAQ_15_ROW}",
+            "Puis-je jouer Quotidian Assassination",
+        ),
     }
     ruling = next(i for i in items["items"] if i["entry"] == "the-spoils/202.9")
     assert "pas affectée" in ruling["before"]["text"] and "jamais" in ruling["after"]["text"]
@@ -302,3 +317,61 @@ def test_golden_diff_output(fixture, request):
             golden.parent.mkdir(parents=True, exist_ok=True)
             golden.write_text(produced, encoding="utf-8")
         assert golden.read_text(encoding="utf-8") == produced, f"{golden}: regenerate and review"
+
+
+# -- a renamed heading; an OCR word the publisher fixed ---------------------------------------
+
+
+@pytest.fixture(scope="module")
+def renamed(tmp_path_factory) -> Path:
+    root = ne.project(tmp_path_factory.mktemp("renamed") / "project")
+    new = ne.write_next(root, ne.MARVEL, ne.rename_heading, name="mc-1.4.1.txt")
+    code, output = run(root, "edition", "add", ne.MARVEL, str(new), "--version", "1.4.1")
+    assert code == 0, output
+    return root
+
+
+def test_a_renamed_heading_is_the_same_entry_with_its_curated_data(renamed):
+    report = run_json(renamed, "diff", ne.MARVEL)
+    assert changes(report) == [
+        (
+            "moved",
+            "marvel-champions/glossaire/allie-joueur",
+            "marvel-champions/glossaire/allie",
+            False,  # a new title is what a rename is; the text is the same
+        )
+    ]
+    kb = load_kb(ProjectPaths(renamed))
+    term = kb.get("marvel-champions/glossaire/allie-joueur")
+    assert term.english == "Ally"  # the correction keyed to the old id followed it
+    assert "Allié" in kb.former_names(term.id)
+    before = load_kb(ProjectPaths(ne.REPO))
+    assert kb.rulings(term.id) == before.rulings("marvel-champions/glossaire/allie")
+    assert kb.questions[term.id] == before.questions["marvel-champions/glossaire/allie"]
+    assert kb.former("marvel-champions/glossaire/allie") == term.id
+    corrections = (renamed / "content" / ne.MARVEL / "corrections.yaml").read_text("utf-8")
+    assert "glossaire/allie-joueur: Ally" in corrections
+    assert run_json(renamed, "edition", "review", ne.MARVEL)["items"] == []
+
+
+@pytest.fixture(scope="module")
+def ocr_fixed(tmp_path_factory) -> Path:
+    root = ne.project(tmp_path_factory.mktemp("ocr") / "project")
+    new = ne.write_next(root, ne.ASHES, ne.fix_ocr_word, name="ashes-2.txt")
+    code, output = run(root, "edition", "add", ne.ASHES, str(new), "--version", "2")
+    assert code == 0, output
+    return root
+
+
+def test_a_word_the_publisher_fixed_leaves_its_correction_to_review(ocr_fixed):
+    assert run_json(ocr_fixed, "diff", ne.ASHES)["changes"] == []  # the text read the same
+    items = run_json(ocr_fixed, "edition", "review", ne.ASHES)["items"]
+    assert [(i["kind"], i["entry"]) for i in items] == [("correction", "dégdts")]
+    line = next(
+        n
+        for n, text in enumerate(
+            (ocr_fixed / "content/ashes/corrections.yaml").read_text("utf-8").split("\n"), 1
+        )
+        if text.strip().startswith("dégdts:")
+    )
+    assert items[0]["id"] == f"content/ashes/corrections.yaml:{line}"

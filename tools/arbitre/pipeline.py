@@ -8,14 +8,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from arbitre.errors import ArbitreError, NotFound, ValidationFailed
+from arbitre.errors import ArbitreError, NotFound, SourceError, ValidationFailed
 from arbitre.importers import importer_modules
+from arbitre.importers.corrections import Corrections
 from arbitre.importers.rulings import link_rulings
 from arbitre.importers.writer import render_game, stale_files, write_files
 from arbitre.kb.editions import Edition, History, load_editions, read_in_numbering
 from arbitre.kb.entry import GameImport
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load, load_kb
+from arbitre.kb.problems import read_text
 from arbitre.kb.ruling_table import load_table, table_problems
 from arbitre.lock import writing
 from arbitre.paths import ProjectPaths
@@ -45,23 +47,42 @@ def importer_module(game: str) -> ModuleType:
     return modules[game]
 
 
-def run_importer(paths: ProjectPaths, game: str, source: Path | None = None) -> GameImport:
-    """Parse one game's source: `source` when given (a new edition), else its current edition's
-    (the last of content/<game>/editions.yaml, or the importer's own file name)."""
+def run_importer(
+    paths: ProjectPaths,
+    game: str,
+    source: Path | None = None,
+    corrections: Corrections | None = None,
+) -> GameImport:
+    """Parse the game's current source (the last edition of content/<game>/editions.yaml, or
+    the importer's own file name), or the file `source` instead (a next edition), with the
+    game's corrections (content/<game>/corrections.yaml under the project root, or
+    `corrections`: those of an edition being brought in)."""
     module = importer_module(game)
     editions = game_editions(paths, game) if source is None else []
-    if source is None:
-        source = paths.sources(game) / (editions[-1].source if editions else module.SOURCE)
-    if not source.is_file():
-        raise NotFound(f"{source}: source file missing")
-    text = source.read_text(encoding="utf-8")
-    result = module.parse(text)
-    result.source_file = source.name
-    if editions and editions[-1].numbering:
-        reread_unissued(result, editions)
+    file = source or paths.sources(game) / (editions[-1].source if editions else module.SOURCE)
+    if not file.is_file():
+        raise NotFound(f"{file}: source file missing")
+    # A file not (yet) among the sources is named as the caller gave it.
+    among_sources = file.resolve().parent == paths.sources(game).resolve()
+    shown = f"content/{game}/sources/{file.name}" if among_sources else str(file)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        _, problem = read_text(file, shown)  # where the bad byte is
+        raise ValidationFailed([str(problem)]) from None
+    if corrections is None:
+        corrections = Corrections.load(paths.root, game)
+    try:
+        result = module.parse(text, corrections=corrections, source_file=file.name)
+    except SourceError as error:
+        if among_sources:
+            raise
+        raise SourceError(shown, error.line, error.detail) from None
     result.short_title = module.SHORT_TITLE
     result.authority = module.AUTHORITY
     result.authority_quote = module.AUTHORITY_QUOTE
+    if editions and editions[-1].numbering:
+        reread_unissued(result, editions)
     return result
 
 

@@ -24,8 +24,15 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from arbitre.edition.carry import carry_map, carry_rows, redo_map, rewrite_ids
+from arbitre.edition.carry import (
+    carry_corrections,
+    carry_map,
+    carry_rows,
+    redo_map,
+    rewrite_ids,
+)
 from arbitre.errors import ArbitreError, SourceError, ValidationFailed
+from arbitre.importers.corrections import Corrections, corrections_path
 from arbitre.importers.rulings import link_rulings
 from arbitre.importers.writer import render_editions, render_game, stale_files, write_files
 from arbitre.kb.changes import EntryChange, changes_between
@@ -45,7 +52,7 @@ from arbitre.kb.problems import Problem
 from arbitre.kb.questions import QUESTIONS_FILE
 from arbitre.kb.ruling_table import TABLE_FILE, read_table, table_problems
 from arbitre.paths import ProjectPaths
-from arbitre.pipeline import run_importer
+from arbitre.pipeline import importer_module, run_importer
 
 
 @dataclass
@@ -139,16 +146,48 @@ def plan_edition(
         previous_edition = None
     else:
         previous_edition = history.editions[-2] if redo else current
-    try:
-        result = run_importer(paths, game, sources / name if (sources / name).is_file() else file)
-    except ArbitreError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - an importer's failure is the file's problem
-        raise SourceError(str(file), None, f"cannot be imported: {exc}") from None
-    result.source_file = name
-    return _plan(
-        paths, kb, history, game, version, date, redo, previous_edition, name, data, result
+    request = _Request(
+        paths,
+        kb,
+        history,
+        game,
+        version,
+        date,
+        redo,
+        previous_edition,
+        name,
+        data,
+        sources / name if (sources / name).is_file() else file,
     )
+    return _plan(request, request.parse())
+
+
+@dataclass
+class _Request:
+    """What `plan_edition` found out before parsing: the tree, the game's history, the edition
+    asked for and the one it follows, and the file."""
+
+    paths: ProjectPaths
+    kb: KnowledgeBase
+    history: History
+    game: str
+    version: str
+    date: str | None
+    redo: bool
+    previous: Edition | None
+    name: str  # the source copy's file name
+    data: bytes
+    source: Path  # the file parsed (the copy when it is already among the sources)
+
+    def parse(self, corrections: Corrections | None = None) -> GameImport:
+        try:
+            result = run_importer(self.paths, self.game, self.source, corrections)
+        except ArbitreError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - an importer's failure is the file's problem
+            raise SourceError(str(self.source), None, f"cannot be imported: {exc}") from None
+        result.source_file = self.name
+        return result
 
 
 def _source_name(sources: Path, file: Path, data: bytes) -> str:
@@ -165,47 +204,23 @@ def _source_name(sources: Path, file: Path, data: bytes) -> str:
     return file.name
 
 
-def _plan(
-    paths: ProjectPaths,
-    kb,  # noqa: ANN001 - KnowledgeBase
-    history: History,
-    game: str,
-    version: str,
-    date: str | None,
-    redo: bool,
-    previous: Edition | None,
-    name: str,
-    data: bytes,
-    result: GameImport,
-) -> EditionPlan:
+def _plan(request: _Request, result: GameImport) -> EditionPlan:
+    paths, kb, history, game = request.paths, request.kb, request.history, request.game
+    version, date, redo, previous = request.version, request.date, request.redo, request.previous
+    name, data = request.name, request.data
     root = paths.root
+    old_state: dict[str, Entry] = history.state(previous.version) if previous else {}
+    pairing, mapping = _pairing(paths, history, game, version, redo, previous, result)
+    corrections_text, carried = _carried_corrections(paths, game, mapping)
+    if carried:  # extras keyed to a renamed entry follow it: parse again with them
+        corrections = Corrections.from_text(corrections_text, corrections_path(game))
+        result = request.parse(corrections)
+        pairing, mapping = _pairing(paths, history, game, version, redo, previous, result)
     new_state = {e.id: e for e in result.entries}
-    if previous is None:  # the first edition again: nothing to pair with
-        old_state: dict[str, Entry] = {}
-        pairing = Pairing(added=list(new_state))
-    else:
-        old_state = history.state(previous.version)
-        reviewed, problems = load_pairings(root, game)
-        if problems:
-            raise ValidationFailed([str(p) for p in problems])
-        pairing = pair(old_state.values(), result.entries, reviewed.get(version))
     pairs = {p.old: p.new for p in pairing.pairs}
     numbering = (
         _unissued(history, previous, old_state, result, pairs) if previous is not None else {}
     )
-    if previous is None:
-        mapping: dict[str, str] = {}
-    elif redo:
-        last = history.current
-        assert last is not None
-        last_pairs = {c.from_id: c.id for c in last.changes if c.change == "moved" and c.from_id}
-        last_removed = [c.id for c in last.changes if c.change == "removed"]
-        last_added = {c.id for c in last.changes if c.change == "added"}
-        mapping = redo_map(
-            last_pairs, last_removed, last_added, pairs, pairing.removed, previous.version
-        )
-    else:
-        mapping = carry_map(pairs, pairing.removed, previous.version)
     plan = EditionPlan(
         game,
         version,
@@ -218,6 +233,8 @@ def _plan(
     )
     if not (paths.sources(game) / name).is_file():
         plan.binary[paths.sources(game) / name] = data
+    if carried:
+        plan.files[root / corrections_path(game)] = corrections_text
     _carry_tables(plan, paths, mapping, old_state, pairs, data.decode("utf-8"))
     # The rulings' links, from the carried table.
     table_text = plan.files.get(root / "content" / game / TABLE_FILE)
@@ -261,6 +278,56 @@ def _plan(
     plan.stale = stale_files([result], root, rendered)
     _check(plan, paths)
     return plan
+
+
+def _pairing(
+    paths: ProjectPaths,
+    history: History,
+    game: str,
+    version: str,
+    redo: bool,
+    previous: Edition | None,
+    result: GameImport,
+) -> tuple[Pairing, dict[str, str]]:
+    """Pair the new edition's entries with the previous edition's, and say what every curated
+    table's ids become (old id -> new id, `id@version` for a removed entry)."""
+    if previous is None:  # the first edition again: nothing to pair with
+        return Pairing(added=[e.id for e in result.entries]), {}
+    reviewed, problems = load_pairings(paths.root, game)
+    if problems:
+        raise ValidationFailed([str(p) for p in problems])
+    pairing = pair(history.state(previous.version).values(), result.entries, reviewed.get(version))
+    pairs = {p.old: p.new for p in pairing.pairs}
+    if not redo:
+        return pairing, carry_map(pairs, pairing.removed, previous.version)
+    last = history.current
+    assert last is not None
+    last_pairs = {c.from_id: c.id for c in last.changes if c.change == "moved" and c.from_id}
+    last_removed = [c.id for c in last.changes if c.change == "removed"]
+    last_added = {c.id for c in last.changes if c.change == "added"}
+    mapping = redo_map(
+        last_pairs, last_removed, last_added, pairs, pairing.removed, previous.version
+    )
+    return pairing, mapping
+
+
+def _carried_corrections(
+    paths: ProjectPaths, game: str, mapping: dict[str, str]
+) -> tuple[str, int]:
+    """The corrections file with the entry ids its importer declares moved through `mapping`
+    (a removed entry's corrections stay as they are: the importer reports them stale)."""
+    file = paths.root / corrections_path(game)
+    patterns = getattr(importer_module(game), "CORRECTION_IDS", [])
+    if not file.is_file() or not patterns:
+        return "", 0
+    prefix = f"{game}/"
+    local = {
+        a.removeprefix(prefix): b.removeprefix(prefix)
+        for a, b in mapping.items()
+        if "@" not in b and a.startswith(prefix) and b.startswith(prefix)
+    }
+    text = file.read_text(encoding="utf-8")
+    return carry_corrections(text, corrections_path(game), patterns, local)
 
 
 def _unissued(

@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from arbitre.kb.entry import Entry
+from arbitre.kb.problems import read_tree
 from arbitre.kb.schema import KEY_LINES, LINE_KEY, LineLoader
 from arbitre.text import fold
 
@@ -177,3 +178,53 @@ def carry_rows(
     if not edits:
         return text, []
     return set_lines(text, [(e.line, e.old, e.new) for e in edits]), edits
+
+
+# -- corrections ------------------------------------------------------------------------------
+
+KEY = "<key>"  # in a pattern: the keys of the mapping reached so far
+ANY = "*"  # in a pattern: every key or item
+
+
+def correction_ids(data: Any, pattern: tuple[str, ...], at: tuple = ()) -> list[tuple[tuple, str]]:
+    """(tree path, local id) of every value (or key, with KEY) of a corrections file that the
+    importer's `CORRECTION_IDS` pattern says is an entry id."""
+    if not pattern:
+        return [(at, str(data))] if isinstance(data, (str, int, float)) else []
+    head, rest = pattern[0], pattern[1:]
+    if head == KEY:
+        return [((*at, str(k)), str(k)) for k in data] if isinstance(data, dict) else []
+    found: list[tuple[tuple, str]] = []
+    if isinstance(data, dict):
+        items = data.items() if head == ANY else [(head, data[head])] if head in data else []
+        for key, value in items:
+            found += correction_ids(value, rest, (*at, str(key)))
+    elif isinstance(data, list) and head == ANY:
+        for index, value in enumerate(data):
+            found += correction_ids(value, rest, (*at, index))
+    return found
+
+
+def carry_corrections(
+    text: str, path: str, patterns: list[tuple[str, ...]], mapping: Mapping[str, str]
+) -> tuple[str, int]:
+    """A corrections file with every entry id its importer declares (`patterns`) moved through
+    `mapping` (old local id -> new local id), on its own line; the count of ids moved.  Printed
+    text it quotes (a dangling reference's literal target, a word to fix) is never touched."""
+    data, lines, problems = read_tree(text, path)
+    if problems or not isinstance(data, dict) or not mapping:
+        return text, 0
+    rows = text.split("\n")
+    moved = 0
+    for pattern in patterns:
+        for where, local in correction_ids(data, pattern):
+            new = mapping.get(local)
+            line = lines.get(where)
+            if new is None or line is None:
+                continue
+            before = rows[line - 1]
+            rows[line - 1] = re.sub(
+                rf"(?<![\w./@-]){re.escape(local)}(?![\w/@-]|\.[\w])", new, before, count=1
+            )
+            moved += rows[line - 1] != before
+    return "\n".join(rows), moved

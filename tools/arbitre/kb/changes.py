@@ -30,7 +30,7 @@ class EntryChange:
     old: Entry | None
     new: Entry | None
     from_id: str | None = None  # moved
-    edited: bool = False  # moved: title or text changed too
+    edited: bool = False  # moved: its text changed too (a new title is what a rename is)
 
     def title_diff(self) -> list[tuple[str, str]]:
         return word_diff(self.old.title if self.old else "", self.new.title if self.new else "")
@@ -127,10 +127,9 @@ def changes_between(
             renumber(before.title or "", numbers),
             renumber(before.text, numbers),
         ) == (entry.title or "", entry.text)
-        if before_id != entry_id:
-            change = EntryChange(
-                "moved", entry_id, before, entry, before_id, edited=not same and not only_numbers
-            )
+        if before_id != entry_id:  # renamed or renumbered: `edited` says whether its text changed
+            text_same = before.text == entry.text or renumber(before.text, numbers) == entry.text
+            change = EntryChange("moved", entry_id, before, entry, before_id, edited=not text_same)
         elif only_numbers:
             change = EntryChange("renumbered", entry_id, before, entry)
         elif not same:

@@ -4,7 +4,7 @@
 `{"game", "from", "to", "counts", "changes": [...], "renumbered": [...]}` — each change
 `{"change": "added"|"removed"|"edited"|"moved", "id", "from"?, "edited"?, "number", "title",
 "diff"?}` (`id` the entry's id in the newer edition, its old id when removed; `from` the old id
-of a moved entry; `edited` whether a moved entry's title or text changed too; `diff` the
+of a moved entry; `edited` whether a moved entry's text changed too; `diff` the
 word-level diff of title and text as [op, text] runs, op "=", "-" or "+").  An entry whose text
 changed only because a rule it cites was renumbered is no edit: it is listed under `renumbered`.
 With one edition, `from` is null and `changes` are what the document says it changed (`noted`).

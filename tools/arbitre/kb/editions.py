@@ -48,7 +48,7 @@ class Change:
     id: str  # the entry's id in this edition (its old id when removed)
     before: Entry | None = None  # the entry as it stood in the previous edition
     from_id: str | None = None  # moved: the id it had in the previous edition
-    edited: bool = False  # moved: its title or text changed too
+    edited: bool = False  # moved: its text changed too
     how: str | None = None  # how the pairing was made (pairing.HOWS), for moved and edited
     score: float | None = None  # the pairing's text similarity, when it was measured
     noted: str | None = None  # the document's own words about this change
@@ -289,7 +289,7 @@ def record(
         before = old[before_id]
         made, score = how.get(before_id, (None, None))
         if before_id != entry_id:
-            edited = (before.title, before.text) != (entry.title, entry.text)
+            edited = before.text != entry.text
             changes.append(Change("moved", entry_id, before, before_id, edited, made, score))
         elif comparable(before) != comparable(entry):
             changes.append(Change("edited", entry_id, before, how=made, score=score))
@@ -306,14 +306,21 @@ def read_in_numbering(
     edition `old` was (`now`: every entry of the new edition, by id): a reference to the rule now numbered N means the rule that was numbered N
     then, wherever it is now (`pairs`: id then -> id now).  A reference whose rule is gone is
     dropped from `refs`.  Returns the entries it changed (in place)."""
-    by_number = {e.number: e.id for e in old.values() if e.number}
+    numbered: dict[str, list[str]] = {}
+    for e in old.values():
+        if e.number:
+            numbered.setdefault(e.number, []).append(e.id)
     changed: list[Entry] = []
     for entry in entries:
         refs: list[str] = []
         for ref in entry.refs:
             target = now.get(ref)
             number = target.number if target is not None else None
-            then = by_number.get(number) if number else None
+            if number and ref in old and old[ref].number == number:
+                then: str | None = ref  # the same id had that number then
+            else:  # the entry that had that number then, if only one had it
+                ids = numbered.get(number or "", [])
+                then = ids[0] if len(ids) == 1 else None
             if then is None:
                 refs.append(ref)
             elif then in pairs:
