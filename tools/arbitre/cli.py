@@ -42,6 +42,9 @@ def import_command(paths: ProjectPaths, games: tuple[str, ...], check: bool) -> 
         click.echo(f"{'outdated' if check else 'wrote'} {path.relative_to(paths.root)}")
     for path in report.stale:
         click.echo(f"{'stale' if check else 'removed'} {path.relative_to(paths.root)}")
+    for result in report.results:  # skipped; `arbitre edition review` lists them too
+        for stale in result.stale_corrections:
+            click.echo(f"warning: {stale}", err=True)
     entries = sum(len(r.entries) for r in report.results)
     click.echo(
         f"{len(report.results)} game(s), {entries} entries, {len(report.changed)} file(s) changed"
