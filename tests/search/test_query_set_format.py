@@ -1,14 +1,15 @@
-"""The blind natural query sets (#15): well formed, split as documented, every answer matchable.
+"""The blind query sets (#15, #24): well formed, split as documented, every answer matchable.
 
-Three blind sets, each split in a tuning half and a held-apart half: `tests/data/natural-dev-queries.yaml`
+Five blind sets, each split in a tuning half and a held-apart half: `tests/data/natural-dev-queries.yaml`
 / `natural-holdout-queries.yaml` (split seed 2026), `natural2-dev-queries.yaml` /
-`natural2-holdout-queries.yaml` (written apart by someone else, split seed 2027) and
+`natural2-holdout-queries.yaml` (written apart by someone else, split seed 2027),
 `natural3-dev-queries.yaml` / `natural3-holdout-queries.yaml` (a third writer, entries drawn and
-split with seed 2028). All were written by reading an entry first and asking the question it
-answers. These tests never
-search: they check the files themselves against the knowledge base, so a question whose expected
-snippet cannot match its entry (a typo, a re-import that changed the text) fails here, not as a
-silent miss in `arbitre eval`.
+split with seed 2028), `natural4-dev-queries.yaml` / `natural4-holdout-queries.yaml` (a fourth,
+seed 2029) and `english-dev-queries.yaml` / `english-holdout-queries.yaml` (questions asked in
+English, `type: english`, seed 2030). All were written by reading an entry first and asking the
+question it answers. These tests never search: they check the files themselves against the
+knowledge base, so a question whose expected snippet cannot match its entry (a typo, a re-import
+that changed the text) fails here, not as a silent miss in `arbitre eval`.
 """
 
 from __future__ import annotations
@@ -30,9 +31,26 @@ SETS = {
     "holdout2": DATA / "natural2-holdout-queries.yaml",
     "dev3": DATA / "natural3-dev-queries.yaml",
     "holdout3": DATA / "natural3-holdout-queries.yaml",
+    "dev4": DATA / "natural4-dev-queries.yaml",
+    "holdout4": DATA / "natural4-holdout-queries.yaml",
+    "english-dev": DATA / "english-dev-queries.yaml",
+    "english-holdout": DATA / "english-holdout-queries.yaml",
 }
+# The `type` of every row of a set: the English set's questions are asked in English.
+TYPES = {name: "english" if name.startswith("english") else "natural" for name in SETS}
 # (dev set, holdout set, seed of the per-game shuffle that split them)
-SPLITS = [("dev", "holdout", 2026), ("dev2", "holdout2", 2027), ("dev3", "holdout3", 2028)]
+SPLITS = [
+    ("dev", "holdout", 2026),
+    ("dev2", "holdout2", 2027),
+    ("dev3", "holdout3", 2028),
+    ("dev4", "holdout4", 2029),
+    ("english-dev", "english-holdout", 2030),
+]
+# Sets whose entries were drawn with the split's seed, as each file's header says: the entries
+# asked about are the first of that draw, but for the few that no player would ask about.
+DRAWN = [("dev4", "holdout4", 2029), ("english-dev", "english-holdout", 2030)]
+DRAWN_KINDS = ("rule", "faq", "glossary", "errata", "example", "note")
+MAX_SKIPPED = 5
 GAMES = ["the-spoils", "marvel-champions", "four-souls", "ashes", "altered"]
 FIELDS = ("game", "q", "type", "expect", "where")
 MIN_PER_GAME = 15
@@ -48,13 +66,13 @@ def all_rows(query_sets: dict[str, list[dict]]) -> list[tuple[str, int, dict]]:
     return [(name, i, row) for name, rows in query_sets.items() for i, row in enumerate(rows, 1)]
 
 
-def test_every_row_has_the_fields_and_is_natural(query_sets):
+def test_every_row_has_the_fields_and_its_set_type(query_sets):
     for name, i, row in all_rows(query_sets):
         for field in FIELDS:
             value = row.get(field)
             assert isinstance(value, str) and value.strip(), f"{name} #{i}: no {field!r}: {row}"
         assert set(row) == set(FIELDS), f"{name} #{i}: unexpected fields {sorted(set(row))}"
-        assert row["type"] == "natural", f"{name} #{i}: type {row['type']!r}"
+        assert row["type"] == TYPES[name], f"{name} #{i}: type {row['type']!r}"
         assert row["game"] in GAMES, f"{name} #{i}: unknown game {row['game']!r}"
         assert WHERE.match(row["where"]), f"{name} #{i}: where {row['where']!r}"
         words = len(row["expect"].split())
@@ -103,3 +121,32 @@ def test_the_split_is_the_seeded_one(query_sets, dev_name, holdout_name, seed):
         random.Random(seed).shuffle(shuffled)
         half = len(shuffled) // 2
         assert (dev, holdout) == (shuffled[:half], shuffled[half:]), f"{dev_name}: {game}"
+
+
+def drawn(real_kb, game: str, seed: int) -> list[str]:
+    """The file headers' draw: substantial entries of the asked kinds, front matter left out."""
+    entries = sorted(
+        (
+            e
+            for e in real_kb.entries_of(game)
+            if e.kind in DRAWN_KINDS and len(e.text.split()) >= 12 and e.role != "front-matter"
+        ),
+        key=lambda e: e.id,
+    )
+    return [e.id for e in random.Random(seed).sample(entries, len(entries))]
+
+
+@pytest.mark.parametrize(("dev_name", "holdout_name", "seed"), DRAWN)
+def test_the_entries_asked_about_are_the_seeded_draw(
+    query_sets, real_kb, dev_name, holdout_name, seed
+):
+    """Not chosen by hand: one question per entry, the entries the first of the draw, few skipped."""
+    for game in GAMES:
+        rows = [row for name in (dev_name, holdout_name) for row in query_sets[name]]
+        ids = [WHERE.match(row["where"])["id"] for row in rows if row["game"] == game]
+        assert len(ids) == len(set(ids)), f"{dev_name}: {game}: an entry is asked about twice"
+        order = drawn(real_kb, game, seed)
+        assert set(ids) <= set(order), f"{dev_name}: {game}: {sorted(set(ids) - set(order))}"
+        last = max(order.index(entry_id) for entry_id in ids)
+        skipped = [entry_id for entry_id in order[: last + 1] if entry_id not in ids]
+        assert len(skipped) <= MAX_SKIPPED, f"{dev_name}: {game}: skipped {skipped}"

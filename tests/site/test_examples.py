@@ -14,7 +14,8 @@ import pytest
 from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
-from arbitre.model.examples import example_anchor, worked_examples
+from arbitre.model.examples import worked_examples
+from arbitre.model.render import example_anchor
 from arbitre.paths import ProjectPaths
 from arbitre.site.examples import describe_setup, load_examples
 from arbitre.site.pages import Page, site_nav, site_pages

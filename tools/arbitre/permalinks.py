@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import posixpath
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from urllib.parse import quote
 
@@ -143,7 +144,7 @@ def permalink_pages(kb: KnowledgeBase) -> dict[str, str]:
         if len(entries) == 1:
             text = redirect_html(entries[0], _relative(here, entries[0], kb))
         else:
-            text = choice_html(kb, path, entries, lambda e, h=here: _relative(h, e, kb))
+            text = choice_html(kb, path, entries, partial(_relative, here, kb=kb))
         pages[f"{here}/index.html"] = text
     return pages
 

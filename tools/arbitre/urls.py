@@ -34,6 +34,7 @@ import math
 import re
 import weakref
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from arbitre.kb.entry import Entry
@@ -75,7 +76,7 @@ def game_page(game: str) -> str:
 
 
 def examples_page(game: str) -> str:
-    """The « Exemples commentés » page of a game (its anchors: model.examples.example_anchor)."""
+    """The « Exemples commentés » page of a game (its anchors: model.render.example_anchor)."""
     return f"{game}/{EXAMPLES_SLUG}/"
 
 
@@ -113,6 +114,10 @@ def page_file(page: str) -> str:
 _cache: dict[tuple[int, str], tuple[weakref.ref[KnowledgeBase], Any]] = {}
 
 
+def _forget(key: tuple[int, str], _ref: object) -> None:
+    _cache.pop(key, None)
+
+
 def _per_kb(kb: KnowledgeBase, name: str, compute: Callable[[KnowledgeBase], Any]) -> Any:
     """compute(kb), once per knowledge base (the KB is not hashable, so the cache is keyed by
     identity and dropped when the KB is collected)."""
@@ -121,7 +126,7 @@ def _per_kb(kb: KnowledgeBase, name: str, compute: Callable[[KnowledgeBase], Any
     if cached is not None and cached[0]() is kb:
         return cached[1]
     result = compute(kb)
-    _cache[key] = (weakref.ref(kb, lambda _ref, k=key: _cache.pop(k, None)), result)
+    _cache[key] = (weakref.ref(kb, partial(_forget, key)), result)
     return result
 
 

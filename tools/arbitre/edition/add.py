@@ -31,6 +31,7 @@ from arbitre.edition.carry import (
     redo_map,
     rewrite_ids,
 )
+from arbitre.edition.review import game_tables
 from arbitre.errors import ArbitreError, SourceError, ValidationFailed
 from arbitre.importers.corrections import Corrections, corrections_path
 from arbitre.importers.rulings import link_rulings
@@ -83,19 +84,6 @@ class EditionPlan:
             )
             and not self.stale
         )
-
-
-def _scenario_tables(root: Path, game: str) -> list[Path]:
-    """The scenario files and accounting lists of `game` in this checkout (none when the rules
-    model is installed without its sources)."""
-    model = root / "tools" / "arbitre" / "model"
-    if not model.is_dir():
-        return []
-    return sorted(p for p in model.rglob(f"{game}--*.yaml") if "scenarios" in p.parts)
-
-
-def _previous_state(kb_entries: list[Entry]) -> dict[str, Entry]:
-    return {e.id: e for e in kb_entries}
 
 
 def plan_edition(
@@ -270,6 +258,7 @@ def _plan(request: _Request, result: GameImport) -> EditionPlan:
         edition.changes = list(history.current.changes)  # the document's own words stay
     editions = history.editions[:-1] + [edition] if redo else history.editions + [edition]
     game_info = kb.game(game)
+    assert game_info is not None  # plan_edition checked the game
     plan.files[root / "content" / game / "editions.yaml"] = render_editions(
         game, game_info.short_title, editions
     )
@@ -382,7 +371,7 @@ def _carry_tables(
     new_entries = {e.id: e for e in plan.result.entries}
     before_of = {pairs[a]: old_state[a] for a in pairs if a in old_state}
     lines = source_text.split("\n")
-    for path in _scenario_tables(root, game):
+    for path in game_tables(root, game):
         text = path.read_text(encoding="utf-8")
         carried, edits = carry_rows(
             text, str(path.relative_to(root)), mapping, new_entries, lines, before_of

@@ -48,7 +48,7 @@ def describe(change: EntryChange | dict[str, Any]) -> str:
         for part in ("title", "text"):
             ops = [tuple(op) for op in diff[part]]
             if any(op != "=" for op, _ in ops):
-                lines.append(f"      {part}: {_excerpt(ops)}")  # type: ignore[arg-type]
+                lines.append(f"      {part}: {_excerpt(ops)}")
     return "\n".join(lines)
 
 

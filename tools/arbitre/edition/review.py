@@ -28,6 +28,7 @@ from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.pairing import load_pairings
 from arbitre.kb.review import Item, doubts, kb_items, load_reviewed
 from arbitre.model.examples import check_expected, load_scenario
+from arbitre.model.files import not_reproduced_path, scenario_files
 from arbitre.paths import ProjectPaths
 from arbitre.pipeline import run_importer
 
@@ -47,24 +48,36 @@ class Worklist:
         }
 
 
-def scenario_files(root: Path, game: str) -> list[Path]:
-    """The worked examples of `game` in this checkout (none when the rules model is installed
-    without its sources)."""
+def checkout_model(root: Path) -> Path | None:
+    """The rules model's folder of the checkout at `root` (None when the model is installed
+    without its sources: its scenarios are then the package's, not the project's to rewrite)."""
     model = root / "tools" / "arbitre" / "model"
-    if not model.is_dir():
+    return model if model.is_dir() else None
+
+
+def game_scenarios(root: Path, game: str) -> list[Path]:
+    """The worked examples of `game` in the checkout at `root`."""
+    model = checkout_model(root)
+    if model is None:
         return []
-    return sorted(
-        p
-        for p in model.rglob(f"{game}--*.yaml")
-        if "scenarios" in p.parts and not p.stem.endswith("--not-reproduced")
-    )
+    return [p for p in scenario_files(model) if p.name.startswith(f"{game}--")]
+
+
+def game_tables(root: Path, game: str) -> list[Path]:
+    """Every file of the rules model that names `game`'s entries with their source line: its
+    scenarios and its list of rulings no scenario reproduces."""
+    model = checkout_model(root)
+    if model is None:
+        return []
+    listed = not_reproduced_path(game, model)
+    return game_scenarios(root, game) + ([listed] if listed.is_file() else [])
 
 
 def _scenario_items(root: Path, kb: KnowledgeBase, game: str) -> list[Item]:
     history = kb.history(game)
     changed = doubts(history) if history is not None else {}
     items: list[Item] = []
-    for path in scenario_files(root, game):
+    for path in game_scenarios(root, game):
         text = path.read_text(encoding="utf-8")
         reproduced = [row["id"] for row in ruling_rows(text)]
         try:

@@ -585,8 +585,8 @@ def load_editions(
         return [], []
     path = f"content/{game}/{EDITIONS_FILE}"
     text, failure = read_text(file, path)
-    if failure is not None:
-        return [], [failure]
+    if failure is not None or text is None:
+        return [], [failure] if failure else []
     return read_editions(text, path, game, documents)
 
 

@@ -52,6 +52,7 @@ def _read_yaml(
     if failure is not None:
         problems.append(failure)
     else:
+        assert text is not None  # read_text gives the text or the problem
         loader = LineLoader(text)
         try:
             result = loader.get_single_data()

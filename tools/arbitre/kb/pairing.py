@@ -141,8 +141,8 @@ def pair(
                 take(a, b, "reviewed")
     for entry_id in list(free_old):
         if entry_id in free_new and (entry_id, entry_id) not in rejected:
-            a, b = free_old[entry_id], free_new[entry_id]
-            if (a.kind, a.title, a.text) == (b.kind, b.title, b.text):
+            was, now = free_old[entry_id], free_new[entry_id]
+            if (was.kind, was.title, was.text) == (now.kind, now.title, now.text):
                 take(entry_id, entry_id, "same")
     # The same text once on each side, under another id.
     old_keys = Counter(_key(e) for e in free_old.values())
@@ -165,9 +165,9 @@ def pair(
 
     for entry_id in list(free_old):
         if entry_id in free_new and (entry_id, entry_id) not in rejected:
-            a, b = free_old[entry_id], free_new[entry_id]
-            if a.kind == b.kind:
-                score = similarity(w(a), w(b))
+            was, now = free_old[entry_id], free_new[entry_id]
+            if was.kind == now.kind:
+                score = similarity(w(was), w(now))
                 if score >= SAME_ID_CLOSE:
                     take(entry_id, entry_id, "id", score)
     result.proposals = _similar(free_old, free_new, rejected, w, take)
@@ -188,17 +188,17 @@ def _similar(
     """Greedy maximum edges over the remaining entries of the same kind: settled pairs are
     taken, the others become proposals (which hold both entries: neither pairs elsewhere)."""
     edges: list[tuple[float, str, str]] = []
-    for a in free_old.values():
-        wa = w(a)
-        for b in free_new.values():
-            if a.kind != b.kind or (a.id, b.id) in rejected:
+    for was in free_old.values():
+        wa = w(was)
+        for now in free_new.values():
+            if was.kind != now.kind or (was.id, now.id) in rejected:
                 continue
-            matcher = SequenceMatcher(None, wa, w(b), autojunk=False)
+            matcher = SequenceMatcher(None, wa, w(now), autojunk=False)
             if matcher.real_quick_ratio() < CANDIDATE or matcher.quick_ratio() < CANDIDATE:
                 continue
             score = matcher.ratio()
             if score >= CANDIDATE:
-                edges.append((score, a.id, b.id))
+                edges.append((score, was.id, now.id))
     edges.sort(key=lambda e: (-e[0], e[1], e[2]))
     of_old: dict[str, list[tuple[float, str]]] = {}  # old id -> (score, new id), best first
     of_new: dict[str, list[tuple[float, str]]] = {}  # new id -> (score, old id), best first
@@ -301,6 +301,6 @@ def load_pairings(root: Path, game: str) -> tuple[dict[str, ReviewedPairs], list
         return {}, []
     path = f"content/{game}/{PAIRINGS_FILE}"
     text, failure = read_text(file, path)
-    if failure is not None:
-        return {}, [failure]
+    if failure is not None or text is None:
+        return {}, [failure] if failure else []
     return read_pairings(text, path, game)

@@ -11,7 +11,13 @@ import yaml
 
 # libyaml's parser when PyYAML was built with it (7x faster on the generated files); the
 # constructor is the same Python SafeConstructor, so what is read is the same.
-FastSafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:
+    from yaml import CSafeLoader as FastSafeLoader
+except ImportError:  # pragma: no cover - a PyYAML built without libyaml
+    from yaml import SafeLoader as FastSafeLoader  # type: ignore[assignment]
+
+
+__all__ = ["FastSafeLoader", "KeyLineLoader", "Problem", "read_mapping", "read_text", "read_tree"]
 
 
 @dataclass(frozen=True, order=True)

@@ -81,6 +81,7 @@ def load_questions(
         if failure is not None:
             problems.append(failure)
             continue
+        assert text is not None  # read_text gives the text or the problem
         known = {e.id for e in kb.entries_of(game.id)}
         found, read = read_questions(text, path, game.id, known, kb.superseded)
         for key, asked in found.items():

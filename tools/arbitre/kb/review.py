@@ -137,8 +137,8 @@ def load_reviewed(
         return {}, []
     path = f"content/{game}/{REVIEWED_FILE}"
     text, failure = read_text(file, path)
-    if failure is not None:
-        return {}, [failure]
+    if failure is not None or text is None:
+        return {}, [failure] if failure else []
     return read_reviewed(text, path)
 
 

@@ -108,7 +108,10 @@ def load_table(root: Path, game: str) -> tuple[RulingTable | None, list[Problem]
         return None, []
     path = f"content/{game}/{TABLE_FILE}"
     text, failure = read_text(file, path)
-    return (None, [failure]) if failure is not None else read_table(text, path)
+    if failure is not None:
+        return None, [failure]
+    assert text is not None  # read_text gives the text or the problem
+    return read_table(text, path)
 
 
 def table_problems(

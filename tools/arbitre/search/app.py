@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,7 @@ NOT_FOUND = """<!doctype html>
 """
 
 
-def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
@@ -102,7 +103,9 @@ def _search_parameters(games: list[str]) -> list[dict[str, Any]]:
     """/api/search's query parameters as the OpenAPI document declares them (the handler reads
     them itself, so that every mistake is a 400 naming the parameter)."""
 
-    def param(name: str, schema: dict[str, Any], description: str, required: bool = False):
+    def param(
+        name: str, schema: dict[str, Any], description: str, required: bool = False
+    ) -> dict[str, Any]:
         return {
             "name": name,
             "in": "query",

@@ -306,9 +306,9 @@ class Searcher:
                     if self.doc_game[docnum] in games:
                         scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
                         matched[docnum] = matched.get(docnum, 0) | mask
-            for stems, weight, games in concept.phrases:
+            for stems, weight, phrase_games in concept.phrases:
                 for docnum, score in self.postings.phrase(searcher, stems).items():
-                    if games is None or self.doc_game[docnum] in games:
+                    if phrase_games is None or self.doc_game[docnum] in phrase_games:
                         scores[docnum] = scores.get(docnum, 0.0) + score * weight
                         matched[docnum] = matched.get(docnum, 0) | mask
         for target, weight in plan.boosted_ids.items():
