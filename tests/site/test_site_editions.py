@@ -36,7 +36,7 @@ def entry_page(root: Path, entry_id: str) -> tuple[str, str]:
 
 def test_the_news_page_lists_each_change_linked_with_its_word_diff(editions_site):
     news = html(editions_site, "the-spoils/nouveautes/")
-    assert "édition courante : édition du 15 juin 2014" in news
+    assert "en vigueur : édition du 15 juin 2014 · depuis l’édition du 31 décembre 2013" in news
     assert (
         "2 entrées modifiées, 1 nouvelle entrée, 2 entrées renumérotées, 1 entrée retirée" in news
     )

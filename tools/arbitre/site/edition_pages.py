@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Any
 from arbitre import urls
 from arbitre.kb.changes import EntryChange
 from arbitre.kb.knowledge import Game, KnowledgeBase
-from arbitre.site.editions import GameEditions, change_anchor, diff_html, plain, reader_diff
+from arbitre.site.editions import (
+    GameEditions,
+    change_anchor,
+    diff_html,
+    plain,
+    reader_diff,
+    since,
+)
 from arbitre.site.text import escape_inline, render_text
 from arbitre.site.versions import edition_label, version_label, version_short, when
 
@@ -183,9 +190,7 @@ def changes_page(data: SiteData, game_info: Game) -> Page | None:
             "game": escape_inline(game_info.title),
             "game_href": relative_link(page, urls.game_page(game.game)),
             "current": escape_inline(edition_label(game.current)),
-            "previous": escape_inline(version_label(game.previous.version))
-            if game.previous
-            else None,
+            "previous": escape_inline(since(game.previous.version)) if game.previous else None,
             "version": escape_inline(version_short(game.current.version)),
             "counts": _counts(game.latest),
             "groups": groups,
