@@ -243,8 +243,9 @@ def history_view(game: GameEditions, entry: Entry) -> dict[str, Any] | None:
                 "title_diff": diff_html(reader_diff(old_title, stage.entry.title))
                 if older is not None and old_title != stage.entry.title
                 else None,
+                # One text only (what the document says it changed): it is the entry's, above.
                 "text": None
-                if same_text or not stage.entry.text.strip()
+                if same_text or not stage.entry.text.strip() or len(runs) < 2
                 else diff_html(
                     reader_diff(older.entry.text, stage.entry.text)
                     if older is not None
@@ -252,7 +253,12 @@ def history_view(game: GameEditions, entry: Entry) -> dict[str, Any] | None:
                 ),
             }
         )
-    return {"items": items, "count": len(runs), "unknown_before": noted is not None}
+    summary = (
+        f"{len(runs)} versions"
+        if len(runs) > 1
+        else f"ce que le document dit avoir changé en {version_short(first)}"
+    )
+    return {"items": items, "summary": summary, "unknown_before": noted is not None}
 
 
 def caution_view(data: SiteData, page: str, entry: Entry) -> dict[str, Any] | None:
