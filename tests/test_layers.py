@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("__init__", "errors", "paths", "text", "chromium"),  # the ground: they import nothing of ours
     ("lock",),  # one writer at a time (its error is an ArbitreError)
     ("kb",),  # entries, the two-phase loader, the knowledge base
-    ("urls",),  # where an entry lives on the site (it needs the KB to split long documents)
+    ("urls", "history_json"),  # where an entry lives on the site; an entry's editions as JSON
     ("permalinks", "export"),  # short links; an entry as JSON: what search and site both show
     ("importers", "model", "search"),  # source -> records; the rules model; index, query, API
     ("site",),  # the static site: pages, the browser's search index, the worked examples

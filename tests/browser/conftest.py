@@ -27,12 +27,11 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def static_site(built_site: Path) -> Iterator[str]:
-    """A copy of the built `site/` served as plain files on a free loopback port: its base URL."""
-    copy = built_site.parent / "static-copy"
+def _serve_copy(site: Path) -> Iterator[str]:
+    """A copy of a built `site/` served as plain files on a free loopback port: its base URL."""
+    copy = site.parent / "static-copy"
     if not copy.exists():
-        shutil.copytree(built_site, copy)
+        shutil.copytree(site, copy)
     handler = functools.partial(_QuietHandler, directory=str(copy))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -42,6 +41,18 @@ def static_site(built_site: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def static_site(built_site: Path) -> Iterator[str]:
+    """The real site, as a static copy: its base URL."""
+    yield from _serve_copy(built_site)
+
+
+@pytest.fixture(scope="session")
+def editions_static(editions_site: Path) -> Iterator[str]:
+    """The site of the project with next editions (tests/editions/projects.py), as a static copy."""
+    yield from _serve_copy(editions_site)
 
 
 @pytest.fixture

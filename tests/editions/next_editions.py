@@ -94,6 +94,12 @@ def rename_heading(text: str) -> str:
     return _edit(text, "### ALLIÉ", "### ALLIÉ", "### ALLIÉ JOUEUR")
 
 
+def rename_intro_heading(text: str) -> str:
+    """The Spoils: the introduction's heading « But du jeu » becomes « Le but du jeu » (its id
+    moves from intro/but-du-jeu to intro/le-but-du-jeu and the old id is free)."""
+    return _edit(text, "But du jeu", "But du jeu", "Le but du jeu")
+
+
 def change_erratum(text: str) -> str:
     """Marvel Champions: the erratum of Alerte (Docteur Strange, 21) now reduces by 2."""
     return _edit(

@@ -82,12 +82,13 @@ def test_build_small_site(project: ProjectPaths) -> None:
     (project.site_src / "old" / "stale.md").write_text("# Stale\n", encoding="utf-8")
     (project.site_src / ".gitkeep").write_text("", encoding="utf-8")
     lines = list(site_build.build_site(small_kb(), project, examples=small_examples()))
-    assert lines[0].startswith("rendered 12 pages")
+    assert lines[0].startswith("rendered 15 pages")
     assert lines[1].startswith("search index: ")
-    # 12 pages, the stylesheet, the script, one data file per game, and the search's modules,
-    # style sheet and index
+    # 15 pages (the « Nouveautés » of both games and jeu-a's retired entries among them), the
+    # stylesheet, the script, one data file per game, and the search's modules, style sheet
+    # and index
     searched = len(search_files(small_kb()))
-    assert lines[2].startswith(f"site_src: {16 + searched} file(s) written, 1 removed")
+    assert lines[2].startswith(f"site_src: {19 + searched} file(s) written, 1 removed")
     assert not (project.site_src / "old").exists()
     assert (project.site_src / ".gitkeep").exists()  # checked in: kept
     rules = parse(project.site / "jeu-a" / "regles" / "index.html")

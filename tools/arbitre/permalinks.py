@@ -5,11 +5,16 @@
 - an entry id as printed (`the-spoils/609.1f`), or in another case (`the-spoils/609.1F`);
 - a local id without its game (`609.1f`): every game that has it — one entry is a redirect,
   several a choice page;
+- an id an earlier edition gave (kb/editions.py `History.old_ids`): a renamed or renumbered
+  entry lands on the entry today; a removed one, like `<id>@<version>`, on its last text, on the
+  page of the game's retired entries (`retired`, urls.retired_url) — unless a current entry has
+  taken the id again: then the id means the current entry;
 - nothing: an unknown id (the site's « page introuvable », which offers a search).
 
 `write_permalinks` writes the static side after mkdocs (outside its navigation, so the build
 time does not grow with the number of entries): `site/r/<path>/index.html` for each entry id,
-its local id without the game, and both in capitals (`609.1F`, as printed in some rulebooks).
+its local id without the game, and both in capitals (`609.1F`, as printed in some rulebooks),
+and the same for every id of an earlier edition and every `<id>@<version>` of a removed entry.
 Other spellings (mixed case) are found by the 404 page's script, or by `arbitre serve`.
 """
 
@@ -47,8 +52,28 @@ class PermalinkIndex:
             self._ids.setdefault(entry.id.casefold(), []).append(entry)
             local = entry.id.split("/", 1)[1].casefold()
             self._locals.setdefault(local, []).append(entry)
+        # Ids of earlier editions -> what they name now: a current id, or `id@version`.
+        self.old: dict[str, str] = {}
+        for game in kb.games:
+            history = kb.history(game.id)
+            if history is None:
+                continue
+            self.old.update(history.old_ids())
+            self.old.update({q: q for q in history.retired()})
+        self._old_ids: dict[str, list[str]] = {}
+        self._old_locals: dict[str, list[str]] = {}
+        for old in sorted(self.old, key=lambda i: order.get(i.split("/", 1)[0], len(order))):
+            self._old_ids.setdefault(old.casefold(), []).append(old)
+            self._old_locals.setdefault(old.split("/", 1)[1].casefold(), []).append(old)
+
+    def _old(self, path: str) -> list[str]:
+        """What the ids of earlier editions `path` names are now, when no current id matches."""
+        wanted = path.casefold()
+        found = self._old_ids.get(wanted) or self._old_locals.get(wanted) or []
+        return list(dict.fromkeys(self.old[o] for o in found))
 
     def resolve(self, path: str) -> list[Entry]:
+        """The current entries `path` names (an old id of a moved entry names it today)."""
         path = path.strip("/")
         if not path:
             return []
@@ -56,7 +81,22 @@ class PermalinkIndex:
         if exact is not None:
             return [exact]
         wanted = path.casefold()
-        return list(self._ids.get(wanted) or self._locals.get(wanted) or [])
+        found = self._ids.get(wanted) or self._locals.get(wanted)
+        if found:
+            return list(found)
+        return [self.kb.by_id[t] for t in self._old(path) if t in self.kb.by_id]
+
+    def retired(self, path: str) -> tuple[str, Entry] | None:
+        """(`id@version`, the entry as it last stood) of the removed entry `path` names, when
+        it names no current entry."""
+        path = path.strip("/")
+        if not path or self.resolve(path):
+            return None
+        for target in self._old(path):
+            found = self.kb.retired(target)
+            if found is not None:
+                return target, found[0]
+        return None
 
 
 def resolve(kb: KnowledgeBase, path: str) -> list[Entry]:
@@ -68,14 +108,16 @@ def permalink_paths(kb: KnowledgeBase) -> list[str]:
     """Every `/r/` path the static copy answers (without the leading `r/`), sorted."""
     index = PermalinkIndex(kb)
     paths: set[str] = set()
-    for entry in kb.entries:
-        game, local = entry.id.split("/", 1)
+    ids = [(e.id, bool(e.number)) for e in kb.entries]
+    ids += [(old, old.split("/", 1)[1][:1].isdigit()) for old in index.old]
+    for entry_id, numbered in ids:
+        game, local = entry_id.split("/", 1)
         # Capitals only for printed numbers (« 609.1F »), not for slugs.
-        variants = {local, local.upper()} if entry.number else {local}
+        variants = {local, local.upper()} if numbered else {local}
         for variant in variants:
             paths.add(f"{game}/{variant}")
             paths.add(variant)
-    return sorted(p for p in paths if index.resolve(p))
+    return sorted(p for p in paths if index.resolve(p) or index.retired(p))
 
 
 def entry_heading(entry: Entry) -> str:
@@ -128,9 +170,12 @@ def choice_html(
 
 
 def _relative(from_dir: str, entry: Entry, kb: KnowledgeBase) -> str:
-    page = urls.page_path(entry, kb)
+    return _relative_to(from_dir, urls.page_path(entry, kb), urls.anchor(entry.id))
+
+
+def _relative_to(from_dir: str, page: str, anchor: str) -> str:
     rel = posixpath.relpath(page or ".", from_dir)
-    return quote(f"{rel}/#{urls.anchor(entry.id)}", safe="/#.-_~")
+    return quote(f"{rel}/#{anchor}", safe="/#.-_~@")
 
 
 def permalink_pages(kb: KnowledgeBase) -> dict[str, str]:
@@ -141,7 +186,12 @@ def permalink_pages(kb: KnowledgeBase) -> dict[str, str]:
     for path in permalink_paths(kb):
         here = f"{PERMALINK_DIR}/{path}"
         entries = index.resolve(path)
-        if len(entries) == 1:
+        retired = None if entries else index.retired(path)
+        if retired is not None:
+            qualified, last = retired
+            page = urls.retired_page(last.game)
+            text = redirect_html(last, _relative_to(here, page, urls.anchor(qualified)))
+        elif len(entries) == 1:
             text = redirect_html(entries[0], _relative(here, entries[0], kb))
         else:
             text = choice_html(kb, path, entries, partial(_relative, here, kb=kb))

@@ -56,9 +56,12 @@ class EntryChange:
         return data
 
 
-def word_diff(a: str | None, b: str | None) -> list[tuple[str, str]]:
-    """[(op, text)] with op "=" kept, "-" removed, "+" inserted, on word and space tokens."""
-    old, new = TOKEN.findall(a or ""), TOKEN.findall(b or "")
+def word_diff(
+    a: str | None, b: str | None, token: re.Pattern[str] = TOKEN
+) -> list[tuple[str, str]]:
+    """[(op, text)] with op "=" kept, "-" removed, "+" inserted, on word and space tokens
+    (`token`: how the texts are cut; the site keeps « 101.2 » and « tournez-la » whole)."""
+    old, new = token.findall(a or ""), token.findall(b or "")
     ops: list[tuple[str, str]] = []
 
     def put(op: str, tokens: list[str]) -> None:

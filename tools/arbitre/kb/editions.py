@@ -240,6 +240,34 @@ class History:
         self._former = found
         return found
 
+    def old_ids(self) -> dict[str, str]:
+        """Every id some edition gave an entry that no current entry has -> what it names now:
+        the entry's current id, or `id@version` of the entry as it stood when an edition
+        removed it (followed through later moves).  What an old short link resolves to."""
+        now = self._states[-1] if self._states else {}
+        retired = self.retired()
+        found: dict[str, str] = {}
+        for i in range(len(self.editions) - 1, -1, -1):
+            for entry_id in self._states[i]:
+                if entry_id in now or entry_id in found:
+                    continue
+                fate = self.follow(entry_id, i) or self._removal(entry_id, i)
+                if fate is not None and (fate in now or fate in retired):
+                    found[entry_id] = fate
+        return found
+
+    def _removal(self, entry_id: str, edition_index: int) -> str | None:
+        """`id@version` of the entry that had `entry_id` in edition `edition_index`, as it
+        stood when a later edition removed it (None when no edition removed it)."""
+        current = entry_id
+        for i in range(edition_index + 1, len(self.editions)):
+            changes = self.editions[i].changes
+            moved = {c.from_id: c.id for c in changes if c.change == "moved"}
+            if current in {c.id for c in changes if c.change == "removed"}:
+                return f"{current}@{self.editions[i - 1].version}"
+            current = moved.get(current, current)
+        return None
+
     def superseded(self, ref: str) -> str | None:
         """Why `ref`, no current id, is still known: « X, as it stood in V, removed in W » for an
         `id@version` of a removed entry, « X, now Y » for an id an edition moved away from;

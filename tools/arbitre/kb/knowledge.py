@@ -45,6 +45,9 @@ class KnowledgeBase:
     questions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # game id -> its editions and what each changed (`content/<game>/editions.yaml`, kb/editions.py)
     histories: dict[str, History] = field(default_factory=dict)
+    # game id -> (edition, kind, id, entry) -> the item a person settled (`content/<game>/
+    # reviewed.yaml`, kb/review.py `Settled`): which rulings no longer apply, for the site
+    reviewed: dict[str, dict[tuple[str, str, str, str], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_id: dict[str, Entry] = {}

@@ -385,13 +385,15 @@ def load_histories(paths: ProjectPaths, kb: KnowledgeBase) -> list[Problem]:
 def review_warnings(paths: ProjectPaths, kb: KnowledgeBase) -> list[Problem]:
     """A ruling or players' questions resting on text a later edition changed, not yet settled
     in content/<game>/reviewed.yaml: kept, and a warning (`arbitre edition review` lists them);
-    the reviewed table's own problems are errors."""
+    the reviewed table's own problems are errors.  Each table is kept on `kb.reviewed` (the site
+    tells players which rulings no longer apply)."""
     problems: list[Problem] = []
     for game in kb.games:
         if game.id not in kb.histories:
             continue
         settled, found = load_reviewed(paths.root, game.id)
         problems.extend(found)
+        kb.reviewed[game.id] = settled
         for item in kb_items(kb, game.id):
             if item.key() in settled or item.kind != "ruling" or item.id not in kb.locations:
                 continue
