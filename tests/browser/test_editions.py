@@ -17,7 +17,7 @@ NEWS = "/the-spoils/nouveautes/"
 def test_the_news_page_links_each_change_to_its_entry(page, editions_static):
     page.goto(editions_static + NEWS)
     changes = page.locator(".arb-change")
-    assert changes.count() == 6
+    assert changes.count() == 7
     edited = page.locator('[id="nv-202.9"]')
     assert edited.locator("del").first.inner_text() == "pas"
     assert edited.locator("ins").first.inner_text() == "jamais"

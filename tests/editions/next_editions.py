@@ -8,6 +8,7 @@ scratch root: the content, the glossaries, mkdocs.yml and the rules model's scen
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -41,7 +42,7 @@ def source_path(root: Path, game: str) -> Path:
 
 
 def _index(lines: list[str], start: str) -> int:
-    found = [i for i, line in enumerate(lines) if line.startswith(start)]
+    found = [i for i, line in enumerate(lines) if line.replace("\u00a0", " ").startswith(start)]
     assert len(found) == 1, f"{start!r}: {len(found)} lines start so"
     return found[0]
 
@@ -67,6 +68,20 @@ def insert_step(text: str) -> str:
         "choisir ses bloqueurs.",
     )
     return "\n".join(lines)
+
+
+def date_rules(text: str) -> str:
+    """The Spoils: the compilation says its comprehensive rules are those of 15 June 2014."""
+    lines = text.split("\n")
+    i = _index(lines, "sont écrites en date du 31 Décembre 2013")
+    lines[i] = re.sub(r"31\s+Décembre\s+2013", "15 Juin 2014", lines[i], count=1)
+    assert "15 Juin 2014" in lines[i]
+    return "\n".join(lines)
+
+
+def version_guide(text: str) -> str:
+    """Marvel Champions: the guide prints « VERSION 1.5 » under its title."""
+    return _edit(text, "## VERSION 1.4", "1.4", "1.5")
 
 
 def reword_rule(text: str) -> str:

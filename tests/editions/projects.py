@@ -47,6 +47,7 @@ def edition_project(root: Path) -> Path:
     spoils = ne.write_next(
         project,
         ne.SPOILS,
+        ne.date_rules,
         ne.rename_intro_heading,
         ne.insert_step,
         ne.reword_rule,
@@ -55,7 +56,12 @@ def edition_project(root: Path) -> Path:
     )
     _add(project, ne.SPOILS, spoils, SPOILS_NEXT, "2014-06-15")
     marvel = ne.write_next(
-        project, ne.MARVEL, ne.change_erratum, ne.add_faq_answer, name="mc-1.5.txt"
+        project,
+        ne.MARVEL,
+        ne.version_guide,
+        ne.change_erratum,
+        ne.add_faq_answer,
+        name="mc-1.5.txt",
     )
     _add(project, ne.MARVEL, marvel, MARVEL_NEXT, "2026-12-01")
     return project

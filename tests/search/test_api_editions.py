@@ -79,7 +79,7 @@ def test_the_export_lists_the_editions_and_the_removed_entries(exported):
         "quote": "La FAQ v1.5 datée du 10 Mai 2011",
     }
     assert spoils[0]["counts"] is None
-    assert spoils[1]["counts"] == {"added": 1, "removed": 1, "edited": 1, "moved": 3}
+    assert spoils[1]["counts"] == {"added": 1, "removed": 1, "edited": 2, "moved": 3}
     assert [e["version"] for e in games["ashes"]["editions"]] == ["1"]
     retired = {e["id"]: e for e in exported["retired"]}
     assert set(retired) == {"the-spoils/202.9a@2013-12-31"}

@@ -33,7 +33,12 @@ EXCERPT = 80  # words of an added or removed entry's text shown there
 GROUPS = (
     ("edited", "Entrées modifiées", "entrée modifiée", "entrées modifiées"),
     ("added", "Nouvelles entrées", "nouvelle entrée", "nouvelles entrées"),
-    ("moved", "Entrées renumérotées ou déplacées", "entrée renumérotée", "entrées renumérotées"),
+    (
+        "moved",
+        "Entrées renumérotées ou renommées",
+        "entrée renumérotée ou renommée",
+        "entrées renumérotées ou renommées",
+    ),
     ("removed", "Entrées retirées", "entrée retirée", "entrées retirées"),
 )
 KIND_WORDS = {"edited": "modifiée", "added": "nouvelle", "moved": "déplacée", "removed": "retirée"}
@@ -69,6 +74,8 @@ def change_view(data: SiteData, page: str, game: GameEditions, change: EntryChan
     word = KIND_WORDS[group]
     if group == "moved" and change.old and change.new and change.old.number != change.new.number:
         word = "renumérotée"
+    elif group == "moved" and change.old and change.new and change.old.title != change.new.title:
+        word = "renommée"
     view: dict[str, Any] = {
         "anchor": change_anchor(change.id, removed=change.change == "removed"),
         "kind": word,

@@ -112,6 +112,8 @@ class GameEditions:
                 self.marks[ec.id] = Mark(f"modifié {version}", "edited")
             elif ec.change == "moved" and ec.old and ec.new and ec.old.number != ec.new.number:
                 self.marks[ec.id] = Mark(f"renuméroté {version}", "moved")
+            elif ec.change == "moved" and ec.old and ec.new and ec.old.title != ec.new.title:
+                self.marks[ec.id] = Mark(f"renommé {version}", "moved")
         self.retired = history.retired()
         self._labels: dict[str, DocumentLabel] = {}
 
