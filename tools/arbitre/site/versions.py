@@ -155,16 +155,23 @@ def document_label(history: History, documents: list[tuple[str, str]], doc: str)
     edition changed the document (The Spoils' FAQ v1.5 of 2011 stays so in a new edition of its
     rules).  A document a later edition changed is named after what it printed before, with
     that edition's version and date (« Guide de référence v1.5 du 1er décembre 2026 »).
-    Documents sharing one statement (Marvel Champions' « VERSION 1.4 » covers the whole
-    reference guide) are named after the first of them."""
+    Documents sharing one statement of the version the first one's title carries (Marvel
+    Champions' « VERSION 1.4 » covers the whole reference guide) are named after that one."""
     editions = history.editions
     if not editions:
         return DocumentLabel("édition sans date", None, None)
     titles = dict(documents)
 
     def name_of(edition: Edition, info: DocumentEdition) -> str:
+        # A statement whose version the first document's title carries is that work's: the
+        # other documents it covers are its parts (« Guide de référence v1.4 » for the FAQ
+        # appendix).  Otherwise each document is named after itself (Altered's rules and
+        # glossary, both dated by the page's dictionary).
         sharing = [d for d, _ in documents if edition.documents.get(d) == info] or [doc]
-        return work_name(titles.get(sharing[0], doc))
+        whole = sharing[0]
+        if whole != doc and not (info.version and info.version in titles.get(whole, "")):
+            whole = doc
+        return work_name(titles.get(whole, doc))
 
     for index in range(len(editions) - 1, -1, -1):
         edition = editions[index]
