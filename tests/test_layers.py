@@ -27,12 +27,14 @@ PACKAGE = Path(__file__).resolve().parents[1] / "tools" / "arbitre"
 # Bottom to top.  A group is a module or a subpackage of arbitre ("__init__" is arbitre/__init__.py).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("__init__", "errors", "paths", "text", "chromium"),  # the ground: they import nothing of ours
+    ("lock",),  # one writer at a time (its error is an ArbitreError)
     ("kb",),  # entries, the two-phase loader, the knowledge base
-    ("urls",),  # where an entry lives on the site (it needs the KB to split long documents)
+    ("urls", "history_json"),  # where an entry lives on the site; an entry's editions as JSON
     ("permalinks", "export"),  # short links; an entry as JSON: what search and site both show
     ("importers", "model", "search"),  # source -> records; the rules model; index, query, API
     ("site",),  # the static site: pages, the browser's search index, the worked examples
     ("pipeline", "rulings_report"),  # what the maintainers' commands run
+    ("edition",),  # bringing an edition in, its report and worklist (on the pipeline's import)
     ("cli",),
     ("__main__",),
 )

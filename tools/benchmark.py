@@ -563,7 +563,17 @@ def main() -> None:
         action="store_true",
         help="only the worst-case-neighbour HTTP case, then exit",
     )
+    parser.add_argument(
+        "--editions",
+        action="store_true",
+        help="only `edition add` of the largest document against a plain import, then exit",
+    )
     args = parser.parse_args()
+    if args.editions:
+        import bench_editions
+
+        print_rows(bench_editions.rows())
+        return
     if args.static_search:
         print_rows(static_search_rows(ROOT / "site"))
         return

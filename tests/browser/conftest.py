@@ -45,19 +45,33 @@ class StaticHost:
             self.server.server_close()
 
 
+def _copy(site: Path) -> Path:
+    copy = site.parent / "static-copy"
+    if not copy.exists():
+        shutil.copytree(site, copy)
+    return copy
+
+
 @pytest.fixture(scope="session")
 def static_copy(built_site: Path) -> Path:
     """A copy of the built `site/`, as a player's static host holds it."""
-    copy = built_site.parent / "static-copy"
-    if not copy.exists():
-        shutil.copytree(built_site, copy)
-    return copy
+    return _copy(built_site)
 
 
 @pytest.fixture(scope="session")
 def static_site(static_copy: Path) -> Iterator[str]:
     """The static copy served as plain files on a free loopback port: its base URL."""
     host = StaticHost(static_copy)
+    try:
+        yield host.url
+    finally:
+        host.stop()
+
+
+@pytest.fixture(scope="session")
+def editions_static(editions_site: Path) -> Iterator[str]:
+    """The site of the project with next editions (tests/editions/projects.py), as a static copy."""
+    host = StaticHost(_copy(editions_site))
     try:
         yield host.url
     finally:

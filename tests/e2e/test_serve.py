@@ -86,6 +86,7 @@ PAGE_TYPES = {
     "glossary page": "/altered/glossaire/",
     "search page": "/recherche/?requete=609.1f",
     "examples page": "/the-spoils/exemples/",
+    "news page": "/marvel-champions/nouveautes/",  # editions (#22)
 }
 
 

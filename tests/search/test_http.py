@@ -103,7 +103,9 @@ def test_openapi_document_is_exact(client):
     assert set(params["game"]["schema"]["enum"]) == {g.id for g in tiny_kb().games}
     assert set(search["responses"]) == {"200", "400", "503"}
     entry = schema["paths"]["/api/entries/{entry_id}"]["get"]
-    assert set(entry["responses"]) == {"200", "404"}
+    assert set(entry["responses"]) == {"200", "302", "404"}  # 302: an id of an earlier edition
+    diff = schema["paths"]["/api/diff/{game}"]["get"]
+    assert set(diff["responses"]) == {"200", "400", "404"}
     text = client.get("/openapi.json").text
     assert "422" not in text and "HTTPValidationError" not in text
 

@@ -83,12 +83,13 @@ def test_build_small_site(project: ProjectPaths) -> None:
     (project.site_src / "old" / "stale.md").write_text("# Stale\n", encoding="utf-8")
     (project.site_src / ".gitkeep").write_text("", encoding="utf-8")
     lines = list(site_build.build_site(small_kb(), project, examples=small_examples()))
-    assert lines[0].startswith("rendered 13 pages")
+    assert lines[0].startswith("rendered 16 pages")
     assert lines[1].startswith("search index: ")
-    # 13 pages (« Hors ligne » among them), the stylesheet, the script, one data file per game,
-    # the search's modules, style sheet and index, and the offline scripts and favicon
+    # 16 pages (« Hors ligne », the « Nouveautés » of both games and jeu-a's retired entries among
+    # them), the stylesheet, the script, one data file per game, the search's modules, style
+    # sheet and index, and the offline scripts and favicon
     searched = len(search_files(small_kb())) + len(offline_assets())
-    assert lines[2].startswith(f"site_src: {17 + searched} file(s) written, 1 removed")
+    assert lines[2].startswith(f"site_src: {20 + searched} file(s) written, 1 removed")
     assert not (project.site_src / "old").exists()
     assert (project.site_src / ".gitkeep").exists()  # checked in: kept
     rules = parse(project.site / "jeu-a" / "regles" / "index.html")

@@ -107,6 +107,8 @@ def test_nav_home_and_game_page_mention_the_examples() -> None:
         {"FAQ": "jeu-a/faq/index.md"},
         {"Exemples commentés": "jeu-a/exemples/index.md"},
         {"Glossaire": "jeu-a/glossaire/index.md"},
+        {"Nouveautés": "jeu-a/nouveautes/index.md"},
+        {"Entrées retirées": "jeu-a/retirees/index.md"},
     ]
     # Without examples, no page and no nav item.
     assert "Exemples commentés" not in str(site_nav(kb, []))

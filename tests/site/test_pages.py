@@ -26,9 +26,12 @@ def test_page_list_and_order() -> None:
         "jeu-a/regles/index.md",
         "jeu-a/faq/index.md",
         "jeu-a/glossaire/index.md",
+        "jeu-a/nouveautes/index.md",
+        "jeu-a/retirees/index.md",
         "jeu-b/index.md",
         "jeu-b/regles/index.md",
         "jeu-b/glossaire/index.md",
+        "jeu-b/nouveautes/index.md",
         "lexique/index.md",
         "recherche/index.md",
         "hors-ligne/index.md",
@@ -44,6 +47,8 @@ def test_nav() -> None:
                 {"Règles complètes": "jeu-a/regles/index.md"},
                 {"FAQ": "jeu-a/faq/index.md"},
                 {"Glossaire": "jeu-a/glossaire/index.md"},
+                {"Nouveautés": "jeu-a/nouveautes/index.md"},
+                {"Entrées retirées": "jeu-a/retirees/index.md"},
             ]
         },
         {
@@ -51,6 +56,7 @@ def test_nav() -> None:
                 "jeu-b/index.md",
                 {"Règles": "jeu-b/regles/index.md"},
                 {"Glossaire": "jeu-b/glossaire/index.md"},
+                {"Nouveautés": "jeu-b/nouveautes/index.md"},
             ]
         },
         {"Lexique français ↔ anglais": "lexique/index.md"},

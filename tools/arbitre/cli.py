@@ -42,6 +42,9 @@ def import_command(paths: ProjectPaths, games: tuple[str, ...], check: bool) -> 
         click.echo(f"{'outdated' if check else 'wrote'} {path.relative_to(paths.root)}")
     for path in report.stale:
         click.echo(f"{'stale' if check else 'removed'} {path.relative_to(paths.root)}")
+    for result in report.results:  # skipped; `arbitre edition review` lists them too
+        for stale in result.stale_corrections:
+            click.echo(f"warning: {stale}", err=True)
     entries = sum(len(r.entries) for r in report.results)
     click.echo(
         f"{len(report.results)} game(s), {entries} entries, {len(report.changed)} file(s) changed"
@@ -251,6 +254,64 @@ def serve(
         keep_alive=keep_alive,
         concurrency=concurrency,
     )
+
+
+@cli.group()
+def edition() -> None:
+    """Editions of a game's source: bring a new one in, review what it put in doubt."""
+
+
+@edition.command("add")
+@click.argument("game")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--version", "version", required=True, help="The new edition's version (1.5, 2025-03)."
+)
+@click.option("--date", help="Its date, YYYY-MM-DD, when the document gives one.")
+@pass_paths
+def edition_add(paths: ProjectPaths, game: str, file: str, version: str, date: str | None) -> None:
+    """Import FILE as GAME's new current edition: pair, carry, check, then write; print what
+    changed and the review worklist."""
+    from pathlib import Path
+
+    from arbitre.edition import add_edition
+
+    click.echo(add_edition(paths, game, Path(file), version, date))
+
+
+@edition.command("review")
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON {game, items}.")
+@pass_paths
+def edition_review(paths: ProjectPaths, game: str, as_json: bool) -> None:
+    """The worklist after editions: rulings, questions and scenarios resting on changed text,
+    corrections that no longer match, pairings to settle."""
+    from arbitre.edition import review_json, review_text
+
+    if as_json:
+        click.echo(json.dumps(review_json(paths, game), ensure_ascii=False, indent=2))
+    else:
+        click.echo(review_text(paths, game))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--from", "older", metavar="V", help="The older edition (default: the previous one).")
+@click.option("--to", "newer", metavar="V", help="The newer edition (default: the current one).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON {game, from, to, changes}.")
+@pass_paths
+def diff(
+    paths: ProjectPaths, game: str, older: str | None, newer: str | None, as_json: bool
+) -> None:
+    """Entry-level changes between two editions of GAME: added, removed, edited, moved."""
+    from arbitre.edition import diff_json, diff_text
+    from arbitre.kb.load import load_kb
+
+    if as_json:
+        report = diff_json(load_kb(paths), game, older, newer)
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo(diff_text(paths, game, older, newer))
 
 
 @cli.group()

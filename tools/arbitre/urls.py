@@ -14,6 +14,8 @@ Scheme:
   /<game>/<document>/#anchor link to the page that now holds the anchor.
 - the worked examples of a game (arbitre.model) at /<game>/exemples/, each at
   `#exemple--<scenario slug>`.
+- what a game's editions changed at /<game>/nouveautes/, and the entries an edition removed, as
+  they last stood, at /<game>/retirees/#<local id>@<version>.
 - a document whose id is « glossaire » shares the glossary page: its other entries (a heading,
   FAQ answers filed under a term) are shown there.
 - a glossary of more than GLOSSARY_LIMIT terms is split by initial letters into pages of about
@@ -59,6 +61,8 @@ SEARCH_PAGE = "recherche/"  # searched in the browser (assets/search/), static o
 SEARCH_API = "/api/search"
 WEB_MANIFEST = "manifest.webmanifest"  # the web app manifest (site/offline.py)
 OFFLINE_PAGE = "hors-ligne/"  # what the offline worker shows for a page it does not hold
+CHANGES_SLUG = "nouveautes"  # « Nouveautés »: what the game's last edition changed
+RETIRED_SLUG = "retirees"  # the entries editions removed, as they last stood
 
 
 def anchor(entry_id: str) -> str:
@@ -80,6 +84,21 @@ def game_page(game: str) -> str:
 def examples_page(game: str) -> str:
     """The « Exemples commentés » page of a game (its anchors: model.render.example_anchor)."""
     return f"{game}/{EXAMPLES_SLUG}/"
+
+
+def changes_page(game: str) -> str:
+    """The « Nouveautés » page of a game (site/editions.py)."""
+    return f"{game}/{CHANGES_SLUG}/"
+
+
+def retired_page(game: str) -> str:
+    """The page of a game's entries that an edition removed, each at `#<anchor(id@version)>`."""
+    return f"{game}/{RETIRED_SLUG}/"
+
+
+def retired_url(qualified: str) -> str:
+    """Where an entry an edition removed (`id@version`) is shown as it last stood."""
+    return f"/{retired_page(qualified.split('/', 1)[0])}#{anchor(qualified)}"
 
 
 def page_path(entry: Entry, kb: KnowledgeBase | None = None) -> str:

@@ -21,14 +21,15 @@ def model_dir() -> Path:
     return Path(str(resources.files("arbitre.model")))
 
 
-def game_dir(game: str) -> Path:
-    """The package of a game id: `four-souls` -> model/four_souls/."""
-    return model_dir() / game.replace("-", "_")
+def game_dir(game: str, model: Path | None = None) -> Path:
+    """The package of a game id: `four-souls` -> model/four_souls/ (under `model`, a checkout's
+    tools/arbitre/model/, when given: `arbitre edition add --root` works on that project's)."""
+    return (model or model_dir()) / game.replace("-", "_")
 
 
-def scenario_files() -> list[Path]:
+def scenario_files(model: Path | None = None) -> list[Path]:
     """Every shipped scenario file of every game, in the order of their ids."""
-    return sorted(model_dir().glob(f"*/{SCENARIOS}/*.yaml"), key=lambda p: p.name)
+    return sorted((model or model_dir()).glob(f"*/{SCENARIOS}/*.yaml"), key=lambda p: p.name)
 
 
 def scenario_path(scenario_id: str) -> Path:
@@ -37,6 +38,6 @@ def scenario_path(scenario_id: str) -> Path:
     return game_dir(game) / SCENARIOS / f"{scenario_id}.yaml"
 
 
-def not_reproduced_path(game: str) -> Path:
+def not_reproduced_path(game: str, model: Path | None = None) -> Path:
     """The game's list of the rulings no scenario reproduces (see accounting.py)."""
-    return game_dir(game) / NOT_REPRODUCED
+    return game_dir(game, model) / NOT_REPRODUCED

@@ -270,6 +270,7 @@ def entry_document(
     if entry.card:
         names.append(entry.card)
     names += [c.name for c in entry.cards if c.name != entry.card]
+    names += kb.former_names(entry.id)  # what earlier editions called it
     game = kb.game(entry.game)
     ancestors = kb.ancestors(entry.id)
     context = " / ".join(a.title for a in ancestors if a.title)

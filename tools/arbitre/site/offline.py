@@ -101,15 +101,15 @@ def link_map(kb: KnowledgeBase) -> dict[str, Any]:
     number: dict[str, int] = {}
     titles = {g.id: g.title for g in kb.games}
     paths: dict[str, list[list[Any]]] = {}
-    for path, entries in short_link_targets(kb).items():
+    for path, link in short_link_targets(kb).items():
         targets = []
-        for entry in entries:
-            page = urls.page_path(entry, kb)
+        found = link.pages(kb)
+        for page, anchor, entry in found:
             if page not in number:
                 number[page] = len(pages)
                 pages.append(page)
-            target: list[Any] = [number[page], urls.anchor(entry.id)]
-            if len(entries) > 1:
+            target: list[Any] = [number[page], anchor]
+            if len(found) > 1:
                 label = f"{titles.get(entry.game, entry.game)} — {entry_heading(entry)}"
                 target += [label, int(bool(entry.number))]
             targets.append(target)

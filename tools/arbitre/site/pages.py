@@ -22,6 +22,8 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.model.examples import scenario_guide
 from arbitre.model.render import example_anchor, result_items
+from arbitre.site.edition_pages import edition_nav, edition_pages
+from arbitre.site.edition_views import document_edition, entry_edition, game_edition
 from arbitre.site.examples import (
     PROCEDURE_LABELS,
     WorkedExample,
@@ -197,6 +199,7 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
         ),
         "examples": example_links(data, page, entry.id),
         "rulings_block": rulings_view(data, page, entry),
+        "edition": entry_edition(data, page, entry),
         # Terms this entry defines, unless the page lists them itself (the glossary page).
         "defines": [
             data.link_view(page, t, entry)
@@ -346,6 +349,7 @@ def game_page(data: SiteData, game: Game) -> Page:
             "glossary_href": relative_link(page, urls.glossary_page(game.id)) if terms else None,
             "home_href": relative_link(page, ""),
             "examples": _examples_summary(data, game.id, page),
+            "edition": game_edition(data, page, game.id),
         },
     )
 
@@ -387,6 +391,7 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
                 doc_title,
                 {
                     **common,
+                    "edition": document_edition(data, page, game.id, doc_id),
                     "count": len(entries),
                     "titled": titled,
                     "entries": _entries_context(data, page, entries, 1 if titled else 2),
@@ -410,6 +415,7 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
             doc_title,
             {
                 **common,
+                "edition": document_edition(data, page, game.id, doc_id),
                 "count": len(entries),
                 "titled": _single_root(outside),
                 "entries": _entries_context(data, page, outside, 1 if _single_root(outside) else 2),
@@ -448,6 +454,7 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
                 _section_title(section),
                 {
                     **common,
+                    "edition": document_edition(data, spage, game.id, doc_id),
                     "document_href": relative_link(spage, page),
                     "count": len(members),
                     # The section is the page's title (h1); its subsections start at h2.
@@ -496,6 +503,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
         "game_href": relative_link(page, urls.game_page(game.id)),
         "lexicon_href": relative_link(page, urls.LEXICON_PAGE),
         "count": len(terms),
+        "edition": document_edition(data, page, game.id, urls.GLOSSARY_SLUG),
     }
     if not parts:
         return [
@@ -565,6 +573,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
                 f"Glossaire — {game.title} ({_part_title(letters)})",
                 {
                     **common,
+                    "edition": document_edition(data, ppage, game.id, urls.GLOSSARY_SLUG),
                     "game_href": relative_link(ppage, urls.game_page(game.id)),
                     "lexicon_href": relative_link(ppage, urls.LEXICON_PAGE),
                     "glossary_href": relative_link(ppage, page),
@@ -878,6 +887,7 @@ def site_pages(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -
             pages.append(worked)
         pages.extend(glossary_pages(data, game))
         pages.extend(p for p in [cards_page(data, game)] if p is not None)
+        pages.extend(edition_pages(data, game))
     pages.append(lexicon_page(data))
     if data.examples:
         pages.append(scenario_guide_page())
@@ -930,6 +940,7 @@ def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> 
                 items.append({"Glossaire": glossary})
         if kb.card_rulings(game.id):
             items.append({"Cartes": urls.page_file(cards_page_path(game.id))})
+        items.extend(edition_nav(kb, game.id))
         nav.append({game.short_title: items})
     nav.append({"Lexique français ↔ anglais": urls.page_file(urls.LEXICON_PAGE)})
     if examples:

@@ -12,6 +12,7 @@ from typing import Any
 from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game
+from arbitre.site.edition_views import entry_or_retired_link
 from arbitre.site.shared import Page, SiteData, relative_link
 from arbitre.site.text import escape_inline, plain_excerpt
 from arbitre.text import fold
@@ -58,7 +59,8 @@ def rulings_view(data: SiteData, page: str, entry: Entry) -> dict[str, Any]:
     if entry.is_ruling:
         about = []
         for link in entry.about:
-            view = data.link_view(page, link.id, entry)
+            # An entry an edition removed (`id@version`) links to its last text.
+            view = entry_or_retired_link(data, page, link.id, entry)
             about.append({**view, "title": f"{view['title']} ({HOW_LABELS[link.how]})"})
         cards = [
             {

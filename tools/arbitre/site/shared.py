@@ -17,6 +17,7 @@ from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import TermSpan, term_spans, used_in
 from arbitre.model.core.trace import Trace
 from arbitre.model.examples import examples_citing
+from arbitre.site.editions import SiteEditions
 from arbitre.site.examples import WorkedExample
 from arbitre.site.text import escape_inline, plain_excerpt
 from arbitre.text import fold
@@ -69,6 +70,7 @@ class SiteData:
         self.used_in = used_in(kb, {k: [s.term for s in v] for k, v in self.spans.items()})
         self.doc_titles = {(g.id, d): t for g in kb.games for d, t in g.documents}
         self.split = urls.split_documents(kb)
+        self.editions = SiteEditions(kb)  # badges, histories, cautions (site/editions.py)
         # entry id -> glossary terms it defines (`defined_by`) or holds (a term's parent).
         self.defines: dict[str, list[str]] = {}
         for entry in kb.entries:
