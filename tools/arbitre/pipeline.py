@@ -13,7 +13,8 @@ from arbitre.importers import importer_modules
 from arbitre.importers.corrections import Corrections
 from arbitre.importers.rulings import link_rulings
 from arbitre.importers.writer import render_game, stale_files, write_files
-from arbitre.kb.editions import Edition, History, load_editions, read_in_numbering
+from arbitre.kb.editions import Edition, History, read_in_numbering
+from arbitre.kb.editions_file import load_editions
 from arbitre.kb.entry import GameImport
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load, load_kb

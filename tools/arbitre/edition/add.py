@@ -43,8 +43,8 @@ from arbitre.kb.editions import (
     History,
     read_in_numbering,
     record,
-    valid_date,
 )
+from arbitre.kb.editions_file import valid_date
 from arbitre.kb.entry import Entry, GameImport
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load

@@ -14,7 +14,8 @@ from typing import Any
 import yaml
 
 from arbitre.errors import ValidationFailed
-from arbitre.kb.editions import EDITIONS_FILE, History, load_editions
+from arbitre.kb.editions import EDITIONS_FILE, History
+from arbitre.kb.editions_file import load_editions
 from arbitre.kb.entry import AUTHORITIES, Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.kb.problems import Problem, read_text
