@@ -4,7 +4,7 @@
     .venv/bin/python tools/benchmark.py --neighbour [--quick]   # only 16 clients + 1 worst-case
     .venv/bin/python tools/benchmark.py --soak 1000000          # only the memory soak
 
-Prints a Markdown table (and the machine it ran on) that the README quotes.  Everything runs
+Prints a Markdown table (and the machine it ran on) that tools/BENCHMARK.md quotes.  Everything runs
 on loopback in temporary directories; the project's own .index/ is never touched.  Loops are
 bounded: a fixed number of queries and requests, a timeout on the server start.
 """

@@ -1,4 +1,5 @@
-"""Screenshots of the built site for the README (run on demand, not by the tests).
+"""Screenshots of the built site for the READMEs (README.md, tools/arbitre/site/README.md;
+run on demand, not by the tests).
 
     .venv/bin/arbitre build && .venv/bin/python tools/take_screenshots.py [--site site] [--out tools/screenshots]
     .venv/bin/python tools/take_screenshots.py --editions

@@ -34,7 +34,11 @@ def cli(ctx: click.Context, root: str | None) -> None:
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the YAML is not up to date.")
 @pass_paths
 def import_command(paths: ProjectPaths, games: tuple[str, ...], check: bool) -> None:
-    """Regenerate content/ and glossary/ YAML from the source copies."""
+    """Regenerate content/ and glossary/ YAML from the source copies.
+
+    Deterministic: twice in a row changes no byte.  Everything is parsed before anything is
+    written, and files are replaced atomically.  A correction that no longer matches its source
+    is skipped and printed as a warning."""
     from arbitre.pipeline import import_games
 
     report = import_games(paths, list(games) or None, check=check)
@@ -81,7 +85,7 @@ def check(paths: ProjectPaths, strict: bool) -> None:
 )
 @pass_paths
 def export(paths: ProjectPaths, as_json: bool, output: str | None) -> None:
-    """Write the whole knowledge base as one JSON document {"games": [...], "entries": [...]}."""
+    """Write the whole knowledge base as one JSON document: games, entries, retired entries."""
     from arbitre.export import write_export
 
     write_export(paths, output)
@@ -92,7 +96,8 @@ def export(paths: ProjectPaths, as_json: bool, output: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_paths
 def show(paths: ProjectPaths, entry_id: str, as_json: bool) -> None:
-    """Print one entry with its references and the entries that cite it."""
+    """Print one entry with its references, the entries citing it, its rulings and the players'
+    questions that lead a search to it."""
     from arbitre.export import show_entry
 
     click.echo(show_entry(paths, entry_id, as_json))
@@ -187,7 +192,9 @@ def eval_command(
 @click.option("--strict", is_flag=True, help="Treat check warnings as errors.")
 @pass_paths
 def build(paths: ProjectPaths, strict: bool) -> None:
-    """check + index + site: everything a deployment serves."""
+    """Check, index and build the site (site_src/, mkdocs into site/): all a deployment serves.
+
+    Stops before writing anything if the check finds an error."""
     from arbitre.pipeline import build_all
 
     for line in build_all(paths, strict=strict):
@@ -203,7 +210,7 @@ def build(paths: ProjectPaths, strict: bool) -> None:
     type=click.IntRange(1, 64),
     default=1,
     show_default=True,
-    help="Server processes (one search at a time each); `make serve` uses one per core.",
+    help="Server processes, each with its own caches and 4 searches at once (`make serve`: 2).",
 )
 @click.option(
     "--header-timeout",
@@ -303,7 +310,11 @@ def edition_review(paths: ProjectPaths, game: str, as_json: bool) -> None:
 def diff(
     paths: ProjectPaths, game: str, older: str | None, newer: str | None, as_json: bool
 ) -> None:
-    """Entry-level changes between two editions of GAME: added, removed, edited, moved."""
+    """Entry-level changes between two editions of GAME: added, removed, edited, moved.
+
+    Edited entries come with a word diff of title and text; a moved (renamed or renumbered) entry
+    says whether it was edited too; entries whose text changed only because a cited rule was
+    renumbered are listed apart.  With one edition: what the document says it changed."""
     from arbitre.edition import diff_json, diff_text
     from arbitre.kb.load import load_kb
 
@@ -330,7 +341,7 @@ def example_list(game: str | None, as_json: bool) -> None:
 
 
 @example.command("run")
-@click.argument("sources", nargs=-1)
+@click.argument("sources", nargs=-1, metavar="[ID|FILE.yaml]...")
 @click.option("--all", "run_all", is_flag=True, help="Every shipped scenario.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def example_run(sources: tuple[str, ...], run_all: bool, as_json: bool) -> None:

@@ -1,8 +1,8 @@
 """The entry: one rule paragraph, FAQ pair, glossary term, example, erratum or note.
 
 Importers produce `Entry` objects; the writer serialises them to YAML; the loader reads
-them back and validates them.  The field list is the data format documented in the README
-("Data format"): change both together.
+them back and validates them.  The field list is the data format documented in
+content/README.md (« The entry »): change both together.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ KINDS = ("section", "rule", "faq", "glossary", "example", "errata", "note")
 
 # Rulings: the kinds that decide a question about other entries and carry `about` / `cards`.
 RULING_KINDS = ("faq", "errata")
-# How a ruling's link was made (README, « Data format »): `ref` an explicit reference printed in
-# its text (its `refs`); `term` listed by the reviewed table and also found by matching terms in
-# its question and answer; `reviewed` listed by the reviewed table only.
+# How a ruling's link was made (content/README.md, « The entry »): `ref` an explicit reference
+# printed in its text (its `refs`); `term` listed by the reviewed table and also found by matching
+# terms in its question and answer; `reviewed` listed by the reviewed table only.
 ABOUT_HOWS = ("ref", "term", "reviewed")
 # `heading` the card the source files the ruling under (its `card`); `reviewed` the table's.
 CARD_HOWS = ("heading", "reviewed")

@@ -178,7 +178,7 @@ class KnowledgeBase:
         return found
 
     def to_export(self) -> dict[str, Any]:
-        """The stable JSON export: {"games": [...], "entries": [...]} (documented in README)."""
+        """The stable JSON export's games and entries (content/README.md, « The JSON export »)."""
         return {
             "games": [g.to_dict() for g in self.games],
             "entries": [e.to_dict() for e in self.entries],

@@ -12,7 +12,7 @@ a trace or listed the same way (`must_cite`).  The file:
       - …
 
 A held-out ruling the engine failed is listed in the held-out set's own `not-reproduced.yaml`.
-`python -m arbitre.model.accounting [ROOT]` prints the counts the README quotes.
+`python -m arbitre.model.accounting [ROOT]` prints the counts model/README.md quotes.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def accounts(kb: KnowledgeBase, holdout: Path | None = None) -> list[GameAccount
 
 
 def report(accounts_: list[GameAccount]) -> str:
-    """The counts, per game and in all, as the README quotes them."""
+    """The counts, per game and in all, as model/README.md quotes them."""
     keys = ("rulings", "shipped", "held_out", "not_expressible", "not_determinate", "rules_listed")
     lines = ["game              " + "  ".join(f"{k:>15}" for k in keys)]
     total = dict.fromkeys(keys, 0)
