@@ -31,6 +31,7 @@ test: setup
 lint: setup
 	$(BIN)/ruff check tools tests
 	$(BIN)/ruff format --check tools tests
+	$(BIN)/mypy
 
 format: setup
 	$(BIN)/ruff format tools tests
@@ -46,4 +47,4 @@ bench: build
 	$(BIN)/python tools/benchmark.py
 
 clean:
-	rm -rf site site_src/*.md site_src/*/ .index .pytest_cache .ruff_cache
+	rm -rf site site_src/*.md site_src/*/ .index .pytest_cache .ruff_cache .mypy_cache

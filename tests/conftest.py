@@ -92,6 +92,20 @@ def demo_tree(tmp_path: Path) -> ProjectPaths:
     return ProjectPaths(tmp_path)
 
 
+def arbitre_build(root: Path) -> None:
+    """`arbitre build` of a project, in a fresh process (as a maintainer runs it)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "arbitre", "--root", str(root), "build"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 @pytest.fixture(scope="session")
 def built_root(tmp_path_factory) -> Path:
     """A scratch copy of the project with the real content, built once per run (`arbitre build`).
@@ -99,27 +113,35 @@ def built_root(tmp_path_factory) -> Path:
     Shared by the end-to-end server tests and the browser tests: one build per test session.
     """
     import shutil
-    import subprocess
-    import sys
 
     root = tmp_path_factory.mktemp("project")
     for name in ("content", "glossary"):
         shutil.copytree(REPO / name, root / name)
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
     (root / "site_src").mkdir()
-    done = subprocess.run(
-        [sys.executable, "-m", "arbitre", "--root", str(root), "build"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    arbitre_build(root)
     return root
 
 
 @pytest.fixture(scope="session")
 def built_site(built_root: Path) -> Path:
     return built_root / "site"
+
+
+@pytest.fixture(scope="session")
+def editions_root(tmp_path_factory) -> Path:
+    """The real project with a next edition of The Spoils and of Marvel Champions
+    (tests/editions/projects.py), not built."""
+    from tests.editions.projects import edition_project
+
+    return edition_project(tmp_path_factory.mktemp("editions") / "project")
+
+
+@pytest.fixture(scope="session")
+def editions_site(editions_root: Path) -> Path:
+    """`arbitre build` of the editions project: its site/ (index and site, like built_root)."""
+    arbitre_build(editions_root)
+    return editions_root / "site"
 
 
 # -- Chromium: one Playwright per test session (its sync API cannot be started twice at once) --

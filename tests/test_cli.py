@@ -36,7 +36,7 @@ def test_export_json_shape(demo_tree):
     result = run(demo_tree, "export", "--json")
     assert result.exit_code == 0
     data = json.loads(result.output)
-    assert list(data) == ["games", "entries"]
+    assert list(data) == ["games", "entries", "retired"]  # retired: an edition removed them
     assert data["games"][0]["documents"] == [
         {"id": "regles", "title": "Règles"},
         {"id": "faq", "title": "FAQ"},

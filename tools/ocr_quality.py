@@ -88,8 +88,10 @@ def measure(text: str, set_aside: set[str], checker: object) -> tuple[int, int, 
 
 def repaired_ashes_text() -> str:
     from arbitre.importers import ashes
+    from arbitre.importers.corrections import Corrections
 
-    result = ashes.parse(SOURCES["ashes"].read_text(encoding="utf-8"))
+    text = SOURCES["ashes"].read_text(encoding="utf-8")
+    result = ashes.parse(text, corrections=Corrections.load(ROOT, "ashes"))
     return "\n\n".join(f"{e.title or ''}\n{e.text}" for e in result.entries if e.kind != "glossary")
 
 

@@ -27,21 +27,65 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def static_site(built_site: Path) -> Iterator[str]:
-    """A copy of the built `site/` served as plain files on a free loopback port: its base URL."""
-    copy = built_site.parent / "static-copy"
+class StaticHost:
+    """A folder served as plain files on a free loopback port (a new origin each time: its own
+    service worker and caches) until `stop()`, which is how the offline tests cut the network."""
+
+    def __init__(self, folder: Path) -> None:
+        handler = functools.partial(_QuietHandler, directory=str(folder))
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self.server.shutdown()
+            self.server.server_close()
+
+
+def _copy(site: Path) -> Path:
+    copy = site.parent / "static-copy"
     if not copy.exists():
-        shutil.copytree(built_site, copy)
-    handler = functools.partial(_QuietHandler, directory=str(copy))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+        shutil.copytree(site, copy)
+    return copy
+
+
+@pytest.fixture(scope="session")
+def static_copy(built_site: Path) -> Path:
+    """A copy of the built `site/`, as a player's static host holds it."""
+    return _copy(built_site)
+
+
+@pytest.fixture(scope="session")
+def static_site(static_copy: Path) -> Iterator[str]:
+    """The static copy served as plain files on a free loopback port: its base URL."""
+    host = StaticHost(static_copy)
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield host.url
     finally:
-        server.shutdown()
-        server.server_close()
+        host.stop()
+
+
+@pytest.fixture(scope="session")
+def editions_static(editions_site: Path) -> Iterator[str]:
+    """The site of the project with next editions (tests/editions/projects.py), as a static copy."""
+    host = StaticHost(_copy(editions_site))
+    try:
+        yield host.url
+    finally:
+        host.stop()
+
+
+@pytest.fixture
+def own_host(static_copy: Path) -> Iterator[StaticHost]:
+    """The static copy on an origin of this test's own, which the test may stop."""
+    host = StaticHost(static_copy)
+    try:
+        yield host
+    finally:
+        host.stop()
 
 
 @pytest.fixture

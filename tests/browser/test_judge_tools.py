@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from .checks import requests_of, serious_violations, third_party
+
 RULE = "/the-spoils/regles/section-6/#609.1f"
 
 
@@ -53,7 +55,7 @@ def test_a_local_id_several_games_share_is_a_choice(page, static_site):
     page.wait_for_url(re.compile(r"/the-spoils/glossaire/#glossaire--deck$"))
 
 
-def test_copy_citation_gives_short_link_number_title_and_text(browser, static_site):
+def test_copy_citation_gives_short_link_number_title_text_and_edition(browser, static_site):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=static_site)
     tab = context.new_page()
@@ -68,6 +70,7 @@ def test_copy_citation_gives_short_link_number_title_and_text(browser, static_si
     lines = copied.split("\n")
     assert lines[0] == "609.1f Application des dommages"
     assert lines[1].startswith("Tous les dommages de combats assignés précédemment")
+    assert lines[-2] == "The Spoils — Règles complètes du 31 décembre 2013"  # its edition
     assert lines[-1] == static_site + "/r/the-spoils/609.1f"
 
 
@@ -162,17 +165,8 @@ PAGES = {
 
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_no_third_party_request(browser, static_site, name):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    tab = context.new_page()
-    requested: list[str] = []
-    tab.on("request", lambda r: requested.append(r.url))
-    try:
-        tab.goto(static_site + PAGES[name], wait_until="networkidle")
-        tab.mouse.move(400, 400)
-    finally:
-        context.close()
-    outside = [u for u in requested if not u.startswith((static_site, "data:", "blob:"))]
-    assert requested and outside == []
+    requested = requests_of(browser, static_site + PAGES[name])
+    assert requested and third_party(requested, static_site) == []
 
 
 @pytest.mark.parametrize(
@@ -180,17 +174,9 @@ def test_no_third_party_request(browser, static_site, name):
     [(name, "light") for name in sorted(PAGES)] + [("rule", "dark"), ("examples", "dark")],
 )
 def test_accessibility_no_serious_violation(page, static_site, name, scheme):
-    from axe_playwright_python.sync_playwright import Axe
-
     page.emulate_media(color_scheme=scheme)
     page.goto(static_site + PAGES[name], wait_until="networkidle")
-    results = Axe().run(page)
-    serious = [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert serious == []
+    assert serious_violations(page) == []
 
 
 # --- the « page introuvable », as a host that serves 404.html (GitHub Pages, Netlify…) ------

@@ -60,6 +60,12 @@ def port(tmp_path_factory):
     (root / "content" / "demo" / "sources").mkdir(parents=True)
     (root / "content" / "demo" / "sources" / "demo.txt").write_text("l\n" * 5, encoding="utf-8")
     write_files(render_game(demo_import(), root))
+    # One edition, so that schemathesis reaches /api/diff/demo's answer, not only its errors.
+    (root / "content" / "demo" / "editions.yaml").write_text(
+        "game: demo\neditions:\n- {version: '1.0', date: null, source: demo.txt, documents: {},\n"
+        "   changes: [{change: edited, id: demo/101.1, noted: 'Règle 101.1 précisée.', line: 1}]}\n",
+        encoding="utf-8",
+    )
     paths = ProjectPaths(root)
     build_index(load_kb(paths), paths.index, root=root)
     number = free_port()
@@ -138,6 +144,15 @@ def test_over_the_concurrency_limit_is_a_json_503(port):
             sock.close()
     time.sleep(0.2)
     assert _request(port, "/api/health")[0] == 200
+
+
+def test_the_editions_answers_over_http(port):
+    status, _headers, body = _request(port, "/api/diff/demo")
+    assert status == 200 and json.loads(body)["changes"][0]["noted"] == "Règle 101.1 précisée."
+    status, _headers, body = _request(port, "/api/diff/demo?from=9")
+    assert status == 404 and "no edition '9'" in json.loads(body)["error"]
+    status, _headers, body = _request(port, "/api/entries/demo/101.1")
+    assert json.loads(body)["history"][0]["noted"] == "Règle 101.1 précisée."
 
 
 def test_the_openapi_document_tells_the_truth(port, tmp_path):

@@ -6,12 +6,14 @@ One real uvicorn process on a free loopback port; everything else about the API 
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.parse
 import urllib.request
 
 import pytest
 
+from tests.browser.offline import controlled, installability
 from tests.e2e.serving import free_port, serving
 
 pytestmark = pytest.mark.e2e
@@ -84,6 +86,7 @@ PAGE_TYPES = {
     "glossary page": "/altered/glossaire/",
     "search page": "/recherche/?requete=609.1f",
     "examples page": "/the-spoils/exemples/",
+    "news page": "/marvel-champions/nouveautes/",  # editions (#22)
 }
 
 
@@ -109,3 +112,41 @@ def test_no_csp_violation_in_a_real_browser(server, browser):
         finally:
             page.close()
     assert problems == {}
+
+
+def test_installable_when_served(server, browser, tmp_path):
+    """Chromium finds nothing missing to install the served site (#23)."""
+    errors, manifest_errors = installability(browser, server + "/", tmp_path / "profile")
+    assert errors == [] and manifest_errors == []
+
+
+def test_the_offline_worker_covers_the_site_without_csp_violation(server, browser):
+    """Served, the worker is the site's root script, revalidated on every visit; its scope is
+    the whole site; pages it answers from its cache keep the served policy and log nothing."""
+    status, _ = _get(server + "/sw.js")
+    assert status == 200
+    with urllib.request.urlopen(server + "/sw.js", timeout=10) as response:
+        assert response.headers["cache-control"] == "no-cache"
+    context = browser.new_context()
+    page = context.new_page()
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: messages.append(str(e)))
+    try:
+        page.goto(server + "/")
+        controlled(page)
+        assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == server + "/"
+        for path in PAGE_TYPES.values():
+            response = page.goto(server + path)
+            assert response is not None and response.status == 200, path
+            assert response.from_service_worker, path
+            assert "frame-ancestors" in response.headers["content-security-policy"]
+        page.goto(server + "/r/609.1f")
+        page.wait_for_url(re.compile(r"/the-spoils/regles/section-6/#609\.1f$"))
+        assert page.locator(".arb-offline-get").count() == 0  # only on a game's page
+        page.goto(server + "/the-spoils/")
+        page.click("[data-offline-game=the-spoils]")
+        page.wait_for_selector("[data-offline-game=the-spoils][data-offline-ready]", timeout=60_000)
+    finally:
+        context.close()
+    assert messages == []

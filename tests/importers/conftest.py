@@ -8,15 +8,30 @@ from functools import cache
 import pytest
 
 from arbitre.importers import importer_modules
+from arbitre.importers.corrections import Corrections
 from arbitre.kb.entry import Entry, GameImport
 from tests.conftest import REPO
+
+
+@cache
+def corrections(game: str) -> Corrections:
+    """The game's checked-in corrections (content/<game>/corrections.yaml)."""
+    return Corrections.load(REPO, game)
+
+
+def parse(game: str, text: str, source_file: str | None = None) -> GameImport:
+    """One game's importer on `text`, with the checked-in corrections."""
+    module = importer_modules()[game]
+    return module.parse(
+        text, corrections=corrections(game), source_file=source_file or module.SOURCE
+    )
 
 
 @cache
 def parsed(game: str) -> GameImport:
     module = importer_modules()[game]
     source = REPO / "content" / game / "sources" / module.SOURCE
-    return module.parse(source.read_text(encoding="utf-8"))
+    return parse(game, source.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")

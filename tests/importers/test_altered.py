@@ -10,8 +10,8 @@ from collections import Counter
 from pathlib import Path
 
 from arbitre.importers import altered
-from arbitre.importers.text import fold, load_corrections
-from tests.importers.conftest import of
+from arbitre.importers.text import fold
+from tests.importers.conftest import corrections, of, parse
 
 SOURCE = Path(__file__).resolve().parents[2] / "content" / "altered" / "sources" / altered.SOURCE
 
@@ -42,7 +42,7 @@ def test_unprinted_levels_exist_with_a_title(entries):
     sections = {"1.1", "1.2", "1.3", "2.2", "2.3", "2.4", "3.1", "3.2", "7.3", "7.4", "7.5"}
     assert numbers == chapters | sections | {"7.1.1"}
     assert all(e.title for e in unprinted)
-    assert numbers == set(load_corrections("altered")["missing_headings"])
+    assert numbers == set(corrections("altered")["missing_headings"])
 
 
 def test_tree_is_whole(by_id):
@@ -387,5 +387,5 @@ def test_no_debris_in_text(entries):
 
 
 def test_parse_is_deterministic(entries):
-    again = altered.parse(SOURCE.read_text(encoding="utf-8")).entries
+    again = parse(GAME, SOURCE.read_text(encoding="utf-8")).entries
     assert [e.to_dict() for e in again] == [e.to_dict() for e in entries]

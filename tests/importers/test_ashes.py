@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from arbitre.importers import ashes
-from arbitre.importers.text import load_corrections
 from arbitre.kb.entry import KINDS, ROLES, Entry, GameImport
+from tests.importers.conftest import corrections, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "content" / "ashes" / "sources" / ashes.SOURCE
@@ -20,7 +20,7 @@ SOURCE = ROOT / "content" / "ashes" / "sources" / ashes.SOURCE
 
 @pytest.fixture(scope="module")
 def result() -> GameImport:
-    return ashes.parse(SOURCE.read_text(encoding="utf-8"))
+    return parse("ashes", SOURCE.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -440,7 +440,7 @@ def test_right_words_stay_untouched(by_id: dict[str, Entry]) -> None:
 
 
 def test_repair_is_idempotent_on_repaired_text(result: GameImport) -> None:
-    repair = ashes._Repairer(load_corrections("ashes"))
+    repair = ashes._Repairer(corrections("ashes"))
     for text in all_text(result):
         assert repair(text) == text
 
@@ -448,20 +448,29 @@ def test_repair_is_idempotent_on_repaired_text(result: GameImport) -> None:
 def test_word_table_only_replaces_wrong_forms() -> None:
     spellchecker = pytest.importorskip("spellchecker")
     french = spellchecker.SpellChecker(language="fr")
-    words = load_corrections("ashes")["words"]
+    words = corrections("ashes")["words"]
     for wrong, right in words.items():
         tokens = [t for t in re.split(r"['\s-]", wrong) if t and t not in ("il", "ils")]
         assert any(t.lower() not in french for t in tokens), f"{wrong} is a French word"
         assert wrong != right
 
 
-def test_every_correction_is_used() -> None:
-    corrections = load_corrections("ashes")
-    repair = ashes._Repairer(corrections)
-    ashes.parse(SOURCE.read_text(encoding="utf-8"))  # raises when a table entry is stale
+def test_every_correction_is_used(result: GameImport) -> None:
+    """On the leaflet every repair of the tables matches something; on a text that needs none
+    of them, every one is reported stale, at its own line of the corrections file."""
+    assert result.stale_corrections == []
+    table = corrections("ashes").begin(ashes.CORRECTIONS)
+    repair = ashes._Repairer(table)
     repair("Il y a trois étapes.")
-    with pytest.raises(ValueError, match="unused"):
-        ashes._check_tables_used(repair)
+    ashes._check_tables_used(repair, table)
+    stale = table.stale_corrections
+    sections = ("words", "phrases", "verb_a", "a_is_verb_before")
+    assert len(stale) == sum(len(table[s]) for s in sections)
+    first = next(s for s in stale if (s.section, s.key) == ("words", "dégats"))
+    assert str(first) == (
+        f"content/ashes/corrections.yaml:{table.line('words', 'dégats')}: "
+        "words dégats: matches nothing in the leaflet any more"
+    )
 
 
 # ------------------------------------------------------------------ glossary

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from arbitre.importers import four_souls
-from arbitre.importers.text import fold, load_corrections
+from arbitre.importers.text import fold
+from tests.importers.conftest import corrections, parse
 
 SOURCE = (
     Path(__file__).resolve().parents[2] / "content" / "four-souls" / "sources" / four_souls.SOURCE
@@ -109,7 +110,7 @@ def test_other_counts(entries):
 
 
 def test_lists(entries):
-    specs = load_corrections("four-souls")["lists"]
+    specs = corrections("four-souls")["lists"]
     assert len(specs) == 13
     total = 0
     for spec in specs:
@@ -247,7 +248,7 @@ def test_entries_in_document_order(entries):
 
 
 def test_parse_is_deterministic(result):
-    again = four_souls.parse(SOURCE.read_text(encoding="utf-8"))
+    again = parse(GAME, SOURCE.read_text(encoding="utf-8"))
     assert [e.to_dict() for e in again.entries] == [e.to_dict() for e in result.entries]
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from arbitre.importers import marvel_champions as mc
-from arbitre.importers.text import fold, load_corrections
+from arbitre.importers.text import fold
+from tests.importers.conftest import corrections
 
 SOURCE = Path(__file__).resolve().parents[2] / "content" / mc.GAME / "sources" / mc.SOURCE
 G = f"{mc.GAME}/"
@@ -22,7 +23,7 @@ def text() -> str:
 
 @pytest.fixture(scope="module")
 def details(text):
-    return mc.parse_details(text)
+    return mc.parse_details(text, corrections=corrections(mc.GAME))
 
 
 @pytest.fixture(scope="module")
@@ -339,7 +340,7 @@ def test_every_target_resolves_by_the_documented_route(details):
         "section": 4,
         "table": 69,
     }
-    table = load_corrections(mc.GAME)["voir_targets"]
+    table = corrections(mc.GAME)["voir_targets"]
     in_table = {k.casefold() for k, v in table.items() if not v.get("override")}
     assert in_table == {t for t, cat in details.target_categories.items() if cat == "table"}
     assert [k for k, v in table.items() if v.get("override")] == ["Gagner"]
@@ -544,13 +545,13 @@ def test_source_spans(by_id):
 
 
 def test_deterministic(text, details):
-    again = mc.parse(text)
+    again = mc.parse(text, corrections=corrections(mc.GAME))
     assert [e.to_dict() for e in again.entries] == [e.to_dict() for e in details.result.entries]
 
 
 def test_corrections_still_match_the_source(text):
     """Every repair of the corrections file names something the source still prints."""
-    corr = load_corrections(mc.GAME)
+    corr = corrections(mc.GAME)
     for word in corr["word_fixes"]:
         assert re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text), word
     headings = {h for _no, h in glossary_headings(text)}

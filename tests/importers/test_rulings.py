@@ -236,6 +236,7 @@ def test_import_games_refuses_a_bad_table_and_writes_nothing(tmp_path):
     game = "altered"
     (tmp_path / "content" / game).mkdir(parents=True)
     shutil.copytree(REPO / "content" / game / "sources", tmp_path / "content" / game / "sources")
+    shutil.copy(REPO / "content" / game / "corrections.yaml", tmp_path / "content" / game)
     (tmp_path / "content" / game / "rulings.yaml").write_text(
         "altered/faq/carte-heros:\n  about: [altered/9.9.9]\n", encoding="utf-8"
     )
@@ -244,4 +245,5 @@ def test_import_games_refuses_a_bad_table_and_writes_nothing(tmp_path):
     assert "content/altered/rulings.yaml:1: altered/faq/carte-heros: about altered/9.9.9" in str(
         info.value
     )
-    assert sorted(p.name for p in (tmp_path / "content" / game).glob("*.yaml")) == ["rulings.yaml"]
+    written = sorted(p.name for p in (tmp_path / "content" / game).glob("*.yaml"))
+    assert written == ["corrections.yaml", "rulings.yaml"]

@@ -10,9 +10,8 @@ from collections import Counter
 from pathlib import Path
 
 from arbitre.importers import the_spoils
-from arbitre.importers._the_spoils_glossary import TERMS
-from arbitre.importers.text import fold, load_corrections, normalize_chars
-from tests.importers.conftest import of
+from arbitre.importers.text import fold, normalize_chars
+from tests.importers.conftest import corrections, of, parse
 
 SOURCE = (
     Path(__file__).resolve().parents[2] / "content" / "the-spoils" / "sources" / the_spoils.SOURCE
@@ -279,7 +278,7 @@ def test_em_dashes(entries, by_id):
 
 
 def test_hyphen_repairs(entries, by_id):
-    table = load_corrections("the-spoils")["hyphens"]
+    table = corrections("the-spoils")["hyphens"]
     texts = "\n".join(e.text + "\n" + (e.title or "") for e in entries if e.kind != "glossary")
     for damaged in table:
         assert not re.search(rf"(?<![\w-]){damaged}(?![\w-])", texts), damaged
@@ -414,7 +413,7 @@ def test_imblocable_links_the_step_it_quotes(by_id):
 
 def test_glossary(entries, by_id):
     terms = of(entries, "glossary")
-    assert len(terms) == len(TERMS) >= 60
+    assert len(terms) == len(corrections(GAME)["glossary"]) >= 60
     assert all(t.document == "glossaire" and t.id.startswith(G + "glossaire/") for t in terms)
     assert all(t.defined_by in by_id and t.text for t in terms)
     names = Counter(n for t in terms for n in {fold(x) for x in (t.title, *t.aliases)})
@@ -439,5 +438,5 @@ def test_glossary(entries, by_id):
 
 
 def test_parse_is_deterministic(result):
-    again = the_spoils.parse(SOURCE.read_text(encoding="utf-8"))
+    again = parse(GAME, SOURCE.read_text(encoding="utf-8"))
     assert [e.to_dict() for e in again.entries] == [e.to_dict() for e in result.entries]

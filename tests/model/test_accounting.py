@@ -2,7 +2,7 @@
 
 Each FAQ/Q&A answer, erratum and printed example of a game (and Altered's remarks, Four Souls' card
 rulings) is reproduced by a shipped or held-out scenario, or listed once in
-`scenarios/<game>--not-reproduced.yaml` (or, for a held-out ruling the engine failed, in
+`<game>/not-reproduced.yaml` (or, for a held-out ruling the engine failed, in
 `holdout/not-reproduced.yaml`) with its source line and one line on why.
 """
 
@@ -22,7 +22,7 @@ from arbitre.model.accounting import (
     read_listed,
     report,
 )
-from arbitre.model.examples import scenario_files
+from arbitre.model.files import model_dir, scenario_files
 
 HOLDOUT = Path(__file__).parent / "holdout"
 
@@ -40,9 +40,7 @@ def test_one_file_per_game_and_none_is_read_as_a_scenario():
     for game in GAMES:
         assert listed_path(game).is_file(), game
     assert not [p for p in scenario_files() if "not-" in p.stem]
-    assert sorted(p.name for p in listed_path(GAMES[0]).parent.glob("*--not-*.yaml")) == sorted(
-        listed_path(g).name for g in GAMES
-    )
+    assert sorted(model_dir().rglob("*not-*.yaml")) == sorted(listed_path(g) for g in GAMES)
 
 
 def test_a_file_of_another_shape_is_refused(tmp_path):

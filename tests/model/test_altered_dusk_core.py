@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from arbitre.model.altered import DUSK
-from arbitre.model.altered_dusk import Dusk
-from arbitre.model.altered_dusk_read import FACE_DOWN
-from arbitre.model.altered_dusk_state import ADVENTURE
-from arbitre.model.examples import load_scenario, scenario_dir
+from arbitre.model.altered.dusk import Dusk
+from arbitre.model.altered.dusk_read import FACE_DOWN
+from arbitre.model.altered.dusk_state import ADVENTURE
+from arbitre.model.altered.rules import DUSK
+from arbitre.model.examples import load_scenario
+from arbitre.model.files import scenario_path
 
 
 def _dusk(stem: str) -> Dusk:
-    dusk = Dusk(load_scenario(scenario_dir() / f"altered--{stem}.yaml").state)
+    dusk = Dusk(load_scenario(scenario_path(f"altered--{stem}")).state)
     dusk.run()
     return dusk
 

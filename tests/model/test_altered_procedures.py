@@ -8,12 +8,13 @@ from __future__ import annotations
 import pytest
 
 from arbitre.model.core.rules import RuleViolation
-from arbitre.model.examples import load_scenario, read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
+from arbitre.model.core.scenario import ScenarioError
+from arbitre.model.examples import load_scenario, read_scenario
+from arbitre.model.files import scenario_path
 
 
 def run(stem: str):
-    return load_scenario(scenario_dir() / f"{stem}.yaml").run()
+    return load_scenario(scenario_path(stem)).run()
 
 
 def index(trace, rule_id: str, contains: str = "") -> int:
@@ -54,7 +55,7 @@ def test_clean_up_choices_in_initiative_order_and_no_hero_limit_two():
 def test_clean_up_without_stated_choices_marks_the_default():
     trace = run("altered--nuit-repere-en-exces")
     assert not any(s.defaults for s in trace.steps)
-    data = load_scenario(scenario_dir() / "altered--nuit-reaction-apres-nettoyage.yaml")
+    data = load_scenario(scenario_path("altered--nuit-reaction-apres-nettoyage"))
     data.state.players[0].keep = None
     trace = data.run()
     step = trace.steps[index(trace, "altered/4.2.5.c", "Alice, limites")]
@@ -115,7 +116,7 @@ def test_after_a_daily_effect_both_kinds_of_reactions_are_in_limbo():
 
 
 def test_unstated_order_of_reactions_is_a_default():
-    scenario = load_scenario(scenario_dir() / "altered--reactions-apres-piocher.yaml")
+    scenario = load_scenario(scenario_path("altered--reactions-apres-piocher"))
     scenario.state.order = {}
     trace = scenario.run()
     assert trace.result["played"][0] == "Chouette (1re réaction) (Alice)"
@@ -172,7 +173,7 @@ def test_if_you_do_is_skipped_when_a_could_not_be_done():
 def test_coriace_adds_its_cost_unless_the_spell_is_free():
     trace = run("altered--coriace-gratuit")
     assert trace.result["ready_resources"]["Alice"] == 3
-    scenario = load_scenario(scenario_dir() / "altered--coriace-gratuit.yaml")
+    scenario = load_scenario(scenario_path("altered--coriace-gratuit"))
     scenario.state.free = False
     scenario.state.cost[0].amount = 1
     paid = scenario.run()
@@ -181,7 +182,7 @@ def test_coriace_adds_its_cost_unless_the_spell_is_free():
 
 
 def test_resupply_from_an_empty_deck_marks_the_shuffle_as_a_default():
-    scenario = load_scenario(scenario_dir() / "altered--sabotage-puis-ravitaillement.yaml")
+    scenario = load_scenario(scenario_path("altered--sabotage-puis-ravitaillement"))
     me = scenario.state.sides["Alice"]
     me.piles["deck"], me.piles["defausse"] = [], ["Ancien sort"]
     trace = scenario.run()

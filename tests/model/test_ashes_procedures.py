@@ -10,16 +10,17 @@ import pytest
 import yaml
 
 from arbitre.model.core.rules import RuleViolation
-from arbitre.model.examples import load_scenario, read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
+from arbitre.model.core.scenario import ScenarioError
+from arbitre.model.examples import load_scenario, read_scenario
+from arbitre.model.files import scenario_path
 
 
 def data(stem: str) -> dict:
-    return yaml.safe_load((scenario_dir() / f"{stem}.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load((scenario_path(stem)).read_text(encoding="utf-8"))
 
 
 def run(stem: str):
-    return load_scenario(scenario_dir() / f"{stem}.yaml").run()
+    return load_scenario(scenario_path(stem)).run()
 
 
 def run_data(d: dict):

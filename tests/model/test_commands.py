@@ -8,7 +8,7 @@ import yaml
 from click.testing import CliRunner
 
 from arbitre.cli import cli
-from arbitre.model.examples import scenario_dir, scenario_files
+from arbitre.model.files import scenario_files, scenario_path
 from tests.conftest import REPO
 
 
@@ -17,7 +17,7 @@ def run(*args):
 
 
 def shipped(stem: str) -> str:
-    return (scenario_dir() / f"{stem}.yaml").read_text(encoding="utf-8")
+    return (scenario_path(stem)).read_text(encoding="utf-8")
 
 
 def test_list_json_has_one_object_per_scenario():

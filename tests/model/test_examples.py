@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from arbitre.model.examples import (
-    example_anchor,
-    examples_citing,
-    render_markdown,
-    worked_examples,
-)
+from arbitre.model.examples import examples_citing, worked_examples
+from arbitre.model.render import example_anchor, render_markdown
 from arbitre.urls import entry_url
 
 

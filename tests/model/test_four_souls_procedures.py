@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from arbitre.model.core.rules import RuleViolation
-from arbitre.model.examples import load_scenario, read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
+from arbitre.model.core.scenario import ScenarioError
+from arbitre.model.examples import load_scenario, read_scenario
+from arbitre.model.files import scenario_path
+
+HOLDOUT = Path(__file__).parent / "holdout"
 
 PENALTY = "four-souls/glossaire/penalite-de-mort"
 END_PHASE = "four-souls/comment-jouer/phase-de-fin"
 
 
 def run(stem: str):
-    return load_scenario(scenario_dir() / f"{stem}.yaml").run()
+    return load_scenario(scenario_path(stem)).run()
 
 
 def index(trace, contains: str) -> int:
@@ -50,9 +55,7 @@ def test_gain_modifiers_apply_to_the_reserve_only():
 
 
 def test_end_phase_triggers_go_above_what_is_left_on_the_stack():
-    trace = load_scenario(
-        scenario_dir().parents[3] / "tests/model/holdout/four-souls--exemple-de-rechargement.yaml"
-    ).run()
+    trace = load_scenario(HOLDOUT / "four-souls--exemple-de-rechargement.yaml").run()
     end = trace.steps[index(trace, "passe à la phase de fin")]
     assert end.state["pile (de haut en bas)"] == ["Effet de fin de tour de Nash", "rechargement"]
     assert index(trace, "rechargement se résout") < index(trace, "Le tour passe")

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from arbitre.model import altered, altered_night, altered_zones, ashes, marvel_champions, the_spoils
+from arbitre.model import altered, ashes, marvel_champions, the_spoils
+from arbitre.model.altered import night as altered_night
+from arbitre.model.altered import zones as altered_zones
 from arbitre.model.core.french import cap, gender, of, of_the, que, the, this
 from arbitre.model.core.rules import RuleViolation
 from arbitre.model.core.sequence import Sequence

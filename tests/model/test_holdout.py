@@ -1,7 +1,7 @@
 """Rulings kept apart from the ones the engine was built on: do its rules generalize?
 
-`holdout/*.yaml` are scenarios written after the engine, for rulings no scenario of
-`arbitre/model/scenarios` reproduces, using only what the engine already had; they must pass
+`holdout/*.yaml` are scenarios written after the engine, for rulings no shipped scenario
+(`arbitre/model/<game>/scenarios/`) reproduces, using only what the engine already had; they must pass
 without a change to the engine.  `holdout/not-reproduced.yaml` lists the held-out rulings the
 engine cannot state yet, each with one line on why.
 """
@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from arbitre.model.examples import check_expected, load_scenario, scenario_files
+from arbitre.model.examples import check_expected, load_scenario
+from arbitre.model.files import scenario_files
 
 HOLDOUT = Path(__file__).parent / "holdout"
 FILES = sorted(HOLDOUT.glob("*--*.yaml"))

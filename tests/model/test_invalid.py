@@ -7,12 +7,13 @@ import copy
 import pytest
 import yaml
 
-from arbitre.model.examples import load_scenario, read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
+from arbitre.model.core.scenario import ScenarioError
+from arbitre.model.examples import load_scenario, read_scenario
+from arbitre.model.files import scenario_path
 
 
 def data(stem: str) -> dict:
-    return yaml.safe_load((scenario_dir() / f"{stem}.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load((scenario_path(stem)).read_text(encoding="utf-8"))
 
 
 def spoils() -> dict:

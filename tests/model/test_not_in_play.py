@@ -15,13 +15,14 @@ from click.testing import CliRunner
 
 from arbitre.cli import cli
 from arbitre.model.core.rules import RuleViolation
-from arbitre.model.examples import read_scenario, scenario_dir
-from arbitre.model.scenario import ScenarioError
+from arbitre.model.core.scenario import ScenarioError
+from arbitre.model.examples import read_scenario
+from arbitre.model.files import scenario_path
 from tests.conftest import REPO
 
 
 def data(stem: str) -> dict:
-    text = (scenario_dir() / f"{stem}.yaml").read_text(encoding="utf-8")
+    text = (scenario_path(stem)).read_text(encoding="utf-8")
     return copy.deepcopy(yaml.safe_load(text))
 
 

@@ -5,11 +5,12 @@ Each test names the ruling (entry id) it reproduces; the scenario files hold the
 
 from __future__ import annotations
 
-from arbitre.model.examples import load_scenario, scenario_dir
+from arbitre.model.examples import load_scenario
+from arbitre.model.files import scenario_path
 
 
 def run(stem: str):
-    return load_scenario(scenario_dir() / f"{stem}.yaml").run()
+    return load_scenario(scenario_path(stem)).run()
 
 
 def texts(trace) -> list[str]:

@@ -16,7 +16,8 @@ import re
 
 import pytest
 
-from arbitre.model.examples import check_expected, load_scenario, scenario_files, worked_examples
+from arbitre.model.examples import check_expected, load_scenario, worked_examples
+from arbitre.model.files import scenario_files
 from tests.conftest import REPO
 
 GOLDEN = REPO / "tests" / "golden" / "traces"

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from arbitre.model.core.scenario import Fields, ScenarioError
 from arbitre.model.core.trace import Recorder
-from arbitre.model.examples import read_scenario, scenario_dir
+from arbitre.model.examples import read_scenario
+from arbitre.model.files import scenario_path
 from arbitre.model.four_souls.penalty import death_penalty, record_penalty
-from arbitre.model.scenario import Fields, ScenarioError
 
 PLAYERS = ("Alice", "Bruno")
 HOLDOUT = Path(__file__).parent / "holdout"
@@ -33,7 +34,7 @@ def test_a_field_that_names_a_player():
     ("path", "procedure"),
     [
         (HOLDOUT / "four-souls--mourir-une-seule-fois.yaml", "mort"),
-        (scenario_dir() / "four-souls--counterfeit-penny.yaml", "gains"),
+        (scenario_path("four-souls--counterfeit-penny"), "gains"),
     ],
 )
 def test_four_souls_readers_check_the_players_fields(path, procedure):
@@ -70,7 +71,7 @@ def _set(data: dict, path: list, value: str) -> None:
     ],
 )
 def test_every_game_reads_a_player_field_the_same_way(stem, path):
-    text = (scenario_dir() / f"{stem}.yaml").read_text(encoding="utf-8")
+    text = (scenario_path(stem)).read_text(encoding="utf-8")
     data = copy.deepcopy(yaml.safe_load(text))
     _set(data, path, "Personne")
     where = path[0] + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path[1:])

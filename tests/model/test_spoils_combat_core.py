@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from arbitre.model.core.sequence import Phase, Sequence
 from arbitre.model.core.trace import Recorder
-from arbitre.model.examples import load_scenario, scenario_dir
-from arbitre.model.the_spoils import COMBAT
-from arbitre.model.the_spoils_combat import Combat
-from arbitre.model.the_spoils_combat_state import ATTACKER, DISCARD, HAND, IN_PLAY
+from arbitre.model.examples import load_scenario
+from arbitre.model.files import scenario_path
+from arbitre.model.the_spoils.combat import Combat
+from arbitre.model.the_spoils.combat_state import ATTACKER, DISCARD, HAND, IN_PLAY
+from arbitre.model.the_spoils.rules import COMBAT
 
 
 def _combat(stem: str) -> Combat:
-    scenario = load_scenario(scenario_dir() / f"the-spoils--{stem}.yaml")
+    scenario = load_scenario(scenario_path(f"the-spoils--{stem}"))
     combat = Combat(scenario.state)
     combat.run()
     return combat

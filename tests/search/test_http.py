@@ -44,6 +44,8 @@ def site_client(tmp_path_factory):
     (site / "index.html").write_text(page, encoding="utf-8")
     (site / "assets" / "bundle.a5f9d56c.min.js").write_text("var x = 1;\n" * 100, encoding="utf-8")
     (site / "assets" / "logo.svg").write_text("<svg></svg>", encoding="utf-8")
+    (site / "sw.js").write_text('self.addEventListener("fetch", () => {});\n', encoding="utf-8")
+    (site / "manifest.webmanifest").write_text('{"short_name": "Arbitre"}\n', encoding="utf-8")
     return TestClient(create_app(ProjectPaths(root), tiny_kb()))
 
 
@@ -101,7 +103,9 @@ def test_openapi_document_is_exact(client):
     assert set(params["game"]["schema"]["enum"]) == {g.id for g in tiny_kb().games}
     assert set(search["responses"]) == {"200", "400", "503"}
     entry = schema["paths"]["/api/entries/{entry_id}"]["get"]
-    assert set(entry["responses"]) == {"200", "404"}
+    assert set(entry["responses"]) == {"200", "302", "404"}  # 302: an id of an earlier edition
+    diff = schema["paths"]["/api/diff/{game}"]["get"]
+    assert set(diff["responses"]) == {"200", "400", "404"}
     text = client.get("/openapi.json").text
     assert "422" not in text and "HTTPValidationError" not in text
 
@@ -153,6 +157,20 @@ def test_cache_control(client, site_client):
     ):
         assert error.headers["cache-control"] == "no-store"
     assert client.get("/api/health").headers["cache-control"] == "no-store"
+
+
+def test_the_offline_worker_is_served_at_the_root_and_always_revalidated(site_client):
+    """Its scope is the folder it is served from (the whole site), and a browser must see a
+    new build's worker at once (#23); the web app manifest has its own type."""
+    worker = site_client.get("/sw.js")
+    assert worker.status_code == 200
+    assert worker.headers["cache-control"] == "no-cache"
+    assert "javascript" in worker.headers["content-type"]
+    assert "worker-src 'self'" in worker.headers["content-security-policy"]
+    manifest = site_client.get("/manifest.webmanifest")
+    assert manifest.headers["content-type"] == "application/manifest+json"
+    assert manifest.headers["cache-control"] == "public, max-age=300"
+    assert "manifest-src 'self'" in manifest.headers["content-security-policy"]
 
 
 def test_text_responses_are_gzipped(client, site_client):

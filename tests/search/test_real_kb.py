@@ -253,7 +253,7 @@ def test_a_question_using_one_games_terms_answers_from_that_game(real, query, ga
     ids=["dev", "holdout", "holdout2", "natural-dev", "natural2-dev", "natural3-dev"],
 )
 def test_query_set_floor(real, queries, floor):
-    """The relevance floors without game filter (see the search section of the README)."""
+    """The relevance floors without game filter (tools/arbitre/search/README.md, Relevance)."""
     report = evaluate(real.search, load_queries(queries), game_filter=False)
     figures = report["overall"]
     assert figures["recall@1"] >= floor["recall@1"], report["by_type"]

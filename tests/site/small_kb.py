@@ -4,11 +4,18 @@ It covers what the pages must show: nested sections, rules with lettered sub-rul
 card, an example, an unofficial note, an erratum, refs (resolved and unresolved), editorial notes,
 glossary terms with aliases, English (given and inferred), a term defined by a rule, a redirect
 and a subentry, and a second game for the lexicon.  `small_examples()` adds a worked example.
+
+Editions (`small_histories`): jeu-a has two — its second edited 101.1, renumbered 101.2 as
+102.1, added an example and removed 101.3, which the FAQ's ruling is still about (a caution);
+its FAQ prints its own version.  jeu-b has one, whose document notes what it changed itself.
 """
 
 from __future__ import annotations
 
-from arbitre.kb.entry import Entry, SourceSpan, Unresolved
+import dataclasses
+
+from arbitre.kb.editions import Change, Edition, History
+from arbitre.kb.entry import AboutLink, DocumentEdition, Entry, SourceSpan, Unresolved
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.model.core.trace import Ruling, Step, Trace
 from arbitre.site.examples import WorkedExample
@@ -111,6 +118,10 @@ def small_kb() -> KnowledgeBase:
             title="Une carte épuisée quitte-t-elle le jeu ?",
             card="Garde royal",
             refs=["jeu-a/101.1"],
+            about=[
+                AboutLink("jeu-a/101.1", "ref"),
+                AboutLink("jeu-a/101.3@2023-05-01", "reviewed"),
+            ],
             line=20,
         ),
         entry(
@@ -198,7 +209,58 @@ def small_kb() -> KnowledgeBase:
             line=2,
         ),
     ]
-    return KnowledgeBase(games, entries)
+    return KnowledgeBase(games, entries, histories=small_histories(entries))
+
+
+def small_histories(entries: list[Entry]) -> dict[str, History]:
+    by_id = {e.id: e for e in entries}
+    before_101_1 = dataclasses.replace(
+        by_id["jeu-a/101.1"],
+        text="Pour **épuiser** une carte, tournez-la de côté. Une carte épuisée ne peut pas "
+        "attaquer (voir 101.2).",
+    )
+    before_102_1 = dataclasses.replace(
+        by_id["jeu-a/102.1"], id="jeu-a/101.2", number="101.2", parent="jeu-a/101"
+    )
+    removed = entry(
+        "jeu-a/101.3",
+        "rule",
+        "Une carte épuisée se redresse au début de votre tour.",
+        number="101.3",
+        parent="jeu-a/101",
+        line=8,
+    )
+    first = Edition(
+        "2023-05-01",
+        "2023-05-01",
+        "a-2023.txt",
+        documents={
+            "regles": DocumentEdition(None, "2023-05-01", "Règles du 1er mai 2023", 1),
+            "faq": DocumentEdition("2", "2023-04-02", "FAQ version 2 du 2 avril 2023", 19),
+        },
+    )
+    second = Edition(
+        "2.0",
+        "2024-02-01",
+        "a.txt",
+        changes=[
+            Change("edited", "jeu-a/101.1", before_101_1),
+            Change("added", "jeu-a/101.1a/exemple"),
+            Change("moved", "jeu-a/102.1", before_102_1, "jeu-a/101.2"),
+            Change("removed", "jeu-a/101.3", removed),
+        ],
+    )
+    only_b = Edition(
+        "1.4",
+        None,
+        "b.txt",
+        documents={"regles": DocumentEdition("1.4", None, "VERSION 1.4", 1)},
+        changes=[Change("edited", "jeu-b/1.1", noted="Règle 1.1 : précisée.", line=1)],
+    )
+    return {
+        "jeu-a": History("jeu-a", [first, second], [e for e in entries if e.game == "jeu-a"]),
+        "jeu-b": History("jeu-b", [only_b], [e for e in entries if e.game == "jeu-b"]),
+    }
 
 
 def small_examples() -> list[WorkedExample]:

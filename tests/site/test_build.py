@@ -13,6 +13,7 @@ import pytest
 from arbitre.errors import ArbitreError
 from arbitre.paths import ProjectPaths
 from arbitre.site import build as site_build
+from arbitre.site.offline import offline_assets
 from arbitre.site.pages import Page
 from arbitre.site.search_files import search_files
 
@@ -82,12 +83,13 @@ def test_build_small_site(project: ProjectPaths) -> None:
     (project.site_src / "old" / "stale.md").write_text("# Stale\n", encoding="utf-8")
     (project.site_src / ".gitkeep").write_text("", encoding="utf-8")
     lines = list(site_build.build_site(small_kb(), project, examples=small_examples()))
-    assert lines[0].startswith("rendered 12 pages")
+    assert lines[0].startswith("rendered 16 pages")
     assert lines[1].startswith("search index: ")
-    # 12 pages, the stylesheet, the script, one data file per game, and the search's modules,
-    # style sheet and index
-    searched = len(search_files(small_kb()))
-    assert lines[2].startswith(f"site_src: {16 + searched} file(s) written, 1 removed")
+    # 16 pages (« Hors ligne », the « Nouveautés » of both games and jeu-a's retired entries among
+    # them), the stylesheet, the script, one data file per game, the search's modules, style
+    # sheet and index, and the offline scripts and favicon
+    searched = len(search_files(small_kb())) + len(offline_assets())
+    assert lines[2].startswith(f"site_src: {20 + searched} file(s) written, 1 removed")
     assert not (project.site_src / "old").exists()
     assert (project.site_src / ".gitkeep").exists()  # checked in: kept
     rules = parse(project.site / "jeu-a" / "regles" / "index.html")
@@ -103,7 +105,8 @@ def test_build_small_site(project: ProjectPaths) -> None:
     assert (project.site / "assets/arbitre/arbitre.js").is_file()
     # Short links: a page per entry under r/, whose target is checked with the other links.
     assert (project.site / "r/jeu-a/101.1a/index.html").is_file()
-    assert lines[-1].startswith("short links: ")
+    assert lines[-2].startswith("short links: ")
+    assert lines[-1].startswith("offline: version ")
     # The worked example has its anchor; the rules it cites link to it.
     assert "exemple--allie-epuise" in parse(project.site / "jeu-a" / "exemples" / "index.html").ids
     assert "../exemples/#exemple--allie-epuise" in rules.links

@@ -14,7 +14,8 @@ import pytest
 from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
-from arbitre.model.examples import example_anchor, worked_examples
+from arbitre.model.examples import worked_examples
+from arbitre.model.render import example_anchor
 from arbitre.paths import ProjectPaths
 from arbitre.site.examples import describe_setup, load_examples
 from arbitre.site.pages import Page, site_nav, site_pages
@@ -106,6 +107,8 @@ def test_nav_home_and_game_page_mention_the_examples() -> None:
         {"FAQ": "jeu-a/faq/index.md"},
         {"Exemples commentés": "jeu-a/exemples/index.md"},
         {"Glossaire": "jeu-a/glossaire/index.md"},
+        {"Nouveautés": "jeu-a/nouveautes/index.md"},
+        {"Entrées retirées": "jeu-a/retirees/index.md"},
     ]
     # Without examples, no page and no nav item.
     assert "Exemples commentés" not in str(site_nav(kb, []))

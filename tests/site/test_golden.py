@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from arbitre.site.build import ASSET_DIR, ASSETS, render_site
+from arbitre.site.offline import OFFLINE_DIR, WORKER_SOURCE
 
 from .small_kb import small_examples, small_kb
 
@@ -32,6 +33,10 @@ def _rendered() -> dict[str, str]:
     files = render_site(small_kb(), small_examples())
     for script in sorted(ASSETS.glob("*.js")):
         assert files.pop(f"{ASSET_DIR}/{script.name}") == script.read_text(encoding="utf-8")
+    for script in sorted((ASSETS / "offline").glob("*.js")):
+        if script.name != WORKER_SOURCE:  # the worker goes to the built site's root (offline.py)
+            text = script.read_text(encoding="utf-8")
+            assert files.pop(f"{OFFLINE_DIR}/{script.name}") == text
     return files
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.site.build import render_page
-from arbitre.site.pages import relative_link, site_nav, site_pages
+from arbitre.site.pages import relative_link, search_preloads, site_nav, site_pages
 from arbitre.site.text import Insert, number_spans, render_text, title_spans
 
 from .small_kb import small_kb
@@ -24,11 +26,15 @@ def test_page_list_and_order() -> None:
         "jeu-a/regles/index.md",
         "jeu-a/faq/index.md",
         "jeu-a/glossaire/index.md",
+        "jeu-a/nouveautes/index.md",
+        "jeu-a/retirees/index.md",
         "jeu-b/index.md",
         "jeu-b/regles/index.md",
         "jeu-b/glossaire/index.md",
+        "jeu-b/nouveautes/index.md",
         "lexique/index.md",
         "recherche/index.md",
+        "hors-ligne/index.md",
     ]
 
 
@@ -41,6 +47,8 @@ def test_nav() -> None:
                 {"Règles complètes": "jeu-a/regles/index.md"},
                 {"FAQ": "jeu-a/faq/index.md"},
                 {"Glossaire": "jeu-a/glossaire/index.md"},
+                {"Nouveautés": "jeu-a/nouveautes/index.md"},
+                {"Entrées retirées": "jeu-a/retirees/index.md"},
             ]
         },
         {
@@ -48,6 +56,7 @@ def test_nav() -> None:
                 "jeu-b/index.md",
                 {"Règles": "jeu-b/regles/index.md"},
                 {"Glossaire": "jeu-b/glossaire/index.md"},
+                {"Nouveautés": "jeu-b/nouveautes/index.md"},
             ]
         },
         {"Lexique français ↔ anglais": "lexique/index.md"},
@@ -230,4 +239,10 @@ def test_search_page_offers_every_game_and_the_kinds_the_kb_has():
     assert all(label and label != kind for kind, label in kinds.items())
     text = render_page(page)
     assert 'id="arb-results"' in text and "assets/search/page.js" in text
-    assert "/api/search" not in text and "<script>" not in text  # no inline code
+    assert "/api/search" not in text
+    # The one inline script (its CSP hash is the site's: search/web.py) only starts fetching
+    # the search's own index and modules when the page opens with a query (#23).
+    inline = re.findall(r"<script>(.*?)</script>", text, re.DOTALL)
+    assert len(inline) == 1 and "requete=" in inline[0]
+    assert set(re.findall(r'"(\.\./[^"]+)"', inline[0])) == {h for h, _ in search_preloads()}
+    assert all(h.startswith("../assets/search/") for h, _ in search_preloads())

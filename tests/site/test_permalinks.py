@@ -79,4 +79,41 @@ def test_every_entry_has_its_short_link_and_capitals_only_for_numbers() -> None:
     assert {e.id for e in kb.entries} <= paths
     assert "jeu-a/101.1A" in paths and "101.1A" in paths
     assert "jeu-a/GLOSSAIRE/ALLIE" not in paths
-    assert all(PermalinkIndex(kb).resolve(p) for p in paths)
+    index = PermalinkIndex(kb)
+    assert all(index.resolve(p) or index.retired(p) for p in paths)
+
+
+@pytest.mark.parametrize(
+    ("path", "current", "retired"),
+    [
+        # 101.2 in the first edition of jeu-a is 102.1 in the second: it lands there.
+        ("jeu-a/101.2", ["jeu-a/102.1"], None),
+        ("101.2", ["jeu-a/102.1"], None),
+        # 101.3 was removed: its last text, by its old id or its id@version.
+        ("jeu-a/101.3", [], "jeu-a/101.3@2023-05-01"),
+        ("101.3", [], "jeu-a/101.3@2023-05-01"),
+        ("jeu-a/101.3@2023-05-01", [], "jeu-a/101.3@2023-05-01"),
+        ("JEU-A/101.3@2023-05-01", [], "jeu-a/101.3@2023-05-01"),
+        # A current id is never an old one.
+        ("jeu-a/102.1", ["jeu-a/102.1"], None),
+    ],
+)
+def test_ids_of_earlier_editions(path: str, current: list[str], retired: str | None) -> None:
+    index = PermalinkIndex(small_kb())
+    assert [e.id for e in index.resolve(path)] == current
+    found = index.retired(path)
+    assert (found[0] if found else None) == retired
+    if found:
+        assert found[1].number == "101.3"  # the entry as it last stood
+
+
+def test_static_pages_of_old_ids() -> None:
+    kb = small_kb()
+    pages = permalink_pages(kb)
+    moved = "r/jeu-a/101.2/index.html"
+    assert _target(moved, pages[moved]) == "jeu-a/regles/#102.1"
+    for path in ("r/jeu-a/101.3/index.html", "r/jeu-a/101.3@2023-05-01/index.html"):
+        assert _target(path, pages[path]) == "jeu-a/retirees/#101.3@2023-05-01"
+    assert _target("r/101.3/index.html", pages["r/101.3/index.html"]) == (
+        "jeu-a/retirees/#101.3@2023-05-01"
+    )

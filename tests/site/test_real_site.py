@@ -100,3 +100,28 @@ def test_short_links_and_players_pages(built) -> None:  # type: ignore[no-untype
     assert section.count("Application des dommages") >= 1
     assert "Application des dommages</strong>" in section
     assert "Application des dommages —" not in section
+
+
+def test_marvel_champions_news_are_the_documents_own_words(built) -> None:  # type: ignore[no-untyped-def]
+    """One edition per game today: Marvel Champions v1.4 lists what it changed itself (#22)."""
+    kb, target = built
+    news = (target.site / "marvel-champions/nouveautes/index.html").read_text("utf-8")
+    noted = re.findall(r'<span class="arb-badge" id="nv-([^"]+)">modifié</span>', news)
+    assert noted == [
+        "glossaire--defense-defendre",
+        "glossaire--modes-de-jeu",
+        "glossaire--vous-votre",
+        "faq",
+        "errata",
+    ]
+    assert "« Page 12, « Défense / Défendre » : clarification de son fonctionnement. »" in news
+    for entry_id in ("marvel-champions/glossaire/defense-defendre", "marvel-champions/faq"):
+        page, _, anchor = entry_url(kb.by_id[entry_id], kb).partition("#")
+        html = (target.site / page.strip("/") / "index.html").read_text("utf-8")
+        badge = f'href="{"../" * (page.count("/") - 2)}nouveautes/#nv-{anchor}"'
+        assert re.search(
+            rf'<a class="arb-badge arb-changed" {badge}[^>]*>modifié en v1.4</a>', html
+        )
+    # A game with one edition and no words of its own about it: nothing to compare yet.
+    spoils = (target.site / "the-spoils/nouveautes/index.html").read_text("utf-8")
+    assert "Arbitre ne connaît qu’une édition de ce document" in spoils

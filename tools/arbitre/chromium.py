@@ -1,5 +1,5 @@
 """Where Arbitre's browser checks find Chromium and how they start it (the browser tests, the
-README's screenshots, the static-search benchmark): Debian's `chromium` driven by Playwright's
+READMEs' screenshots, the static-search benchmark): Debian's `chromium` driven by Playwright's
 Python package, never a downloaded browser.  `$ARBITRE_CHROMIUM` names another binary."""
 
 from __future__ import annotations

@@ -35,7 +35,11 @@ def cli(ctx: click.Context, root: str | None) -> None:
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the YAML is not up to date.")
 @pass_paths
 def import_command(paths: ProjectPaths, games: tuple[str, ...], check: bool) -> None:
-    """Regenerate content/ and glossary/ YAML from the source copies."""
+    """Regenerate content/ and glossary/ YAML from the source copies.
+
+    Deterministic: twice in a row changes no byte.  Everything is parsed before anything is
+    written, and files are replaced atomically.  A correction that no longer matches its source
+    is skipped and printed as a warning."""
     from arbitre.pipeline import import_games
 
     report = import_games(paths, list(games) or None, check=check)
@@ -43,6 +47,9 @@ def import_command(paths: ProjectPaths, games: tuple[str, ...], check: bool) -> 
         click.echo(f"{'outdated' if check else 'wrote'} {path.relative_to(paths.root)}")
     for path in report.stale:
         click.echo(f"{'stale' if check else 'removed'} {path.relative_to(paths.root)}")
+    for result in report.results:  # skipped; `arbitre edition review` lists them too
+        for stale in result.stale_corrections:
+            click.echo(f"warning: {stale}", err=True)
     entries = sum(len(r.entries) for r in report.results)
     click.echo(
         f"{len(report.results)} game(s), {entries} entries, {len(report.changed)} file(s) changed"
@@ -79,7 +86,7 @@ def check(paths: ProjectPaths, strict: bool) -> None:
 )
 @pass_paths
 def export(paths: ProjectPaths, as_json: bool, output: str | None) -> None:
-    """Write the whole knowledge base as one JSON document {"games": [...], "entries": [...]}."""
+    """Write the whole knowledge base as one JSON document: games, entries, retired entries."""
     from arbitre.export import write_export
 
     write_export(paths, output)
@@ -90,7 +97,8 @@ def export(paths: ProjectPaths, as_json: bool, output: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_paths
 def show(paths: ProjectPaths, entry_id: str, as_json: bool) -> None:
-    """Print one entry with its references and the entries that cite it."""
+    """Print one entry with its references, the entries citing it, its rulings and the players'
+    questions that lead a search to it."""
     from arbitre.export import show_entry
 
     click.echo(show_entry(paths, entry_id, as_json))
@@ -187,7 +195,9 @@ def eval_command(
 @click.option("--strict", is_flag=True, help="Treat check warnings as errors.")
 @pass_paths
 def build(paths: ProjectPaths, strict: bool) -> None:
-    """check + index + site: everything a deployment serves."""
+    """Check, index and build the site (site_src/, mkdocs into site/): all a deployment serves.
+
+    Stops before writing anything if the check finds an error."""
     from arbitre.pipeline import build_all
 
     for line in build_all(paths, strict=strict):
@@ -203,7 +213,7 @@ def build(paths: ProjectPaths, strict: bool) -> None:
     type=click.IntRange(1, 64),
     default=1,
     show_default=True,
-    help="Server processes (one search at a time each); `make serve` uses one per core.",
+    help="Server processes, each with its own caches and 4 searches at once (`make serve`: 2).",
 )
 @click.option(
     "--header-timeout",
@@ -257,6 +267,68 @@ def serve(
 
 
 @cli.group()
+def edition() -> None:
+    """Editions of a game's source: bring a new one in, review what it put in doubt."""
+
+
+@edition.command("add")
+@click.argument("game")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--version", "version", required=True, help="The new edition's version (1.5, 2025-03)."
+)
+@click.option("--date", help="Its date, YYYY-MM-DD, when the document gives one.")
+@pass_paths
+def edition_add(paths: ProjectPaths, game: str, file: str, version: str, date: str | None) -> None:
+    """Import FILE as GAME's new current edition: pair, carry, check, then write; print what
+    changed and the review worklist."""
+    from pathlib import Path
+
+    from arbitre.edition import add_edition
+
+    click.echo(add_edition(paths, game, Path(file), version, date))
+
+
+@edition.command("review")
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON {game, items}.")
+@pass_paths
+def edition_review(paths: ProjectPaths, game: str, as_json: bool) -> None:
+    """The worklist after editions: rulings, questions and scenarios resting on changed text,
+    corrections that no longer match, pairings to settle."""
+    from arbitre.edition import review_json, review_text
+
+    if as_json:
+        click.echo(json.dumps(review_json(paths, game), ensure_ascii=False, indent=2))
+    else:
+        click.echo(review_text(paths, game))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--from", "older", metavar="V", help="The older edition (default: the previous one).")
+@click.option("--to", "newer", metavar="V", help="The newer edition (default: the current one).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON {game, from, to, changes}.")
+@pass_paths
+def diff(
+    paths: ProjectPaths, game: str, older: str | None, newer: str | None, as_json: bool
+) -> None:
+    """Entry-level changes between two editions of GAME: added, removed, edited, moved.
+
+    Edited entries come with a word diff of title and text; a moved (renamed or renumbered) entry
+    says whether it was edited too; entries whose text changed only because a cited rule was
+    renumbered are listed apart.  With one edition: what the document says it changed."""
+    from arbitre.edition import diff_json, diff_text
+    from arbitre.kb.load import load_kb
+
+    if as_json:
+        report = diff_json(load_kb(paths), game, older, newer)
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo(diff_text(paths, game, older, newer))
+
+
+@cli.group()
 def example() -> None:
     """The rules engine's scenarios: list them, run them (a judge's own file too)."""
 
@@ -272,7 +344,7 @@ def example_list(game: str | None, as_json: bool) -> None:
 
 
 @example.command("run")
-@click.argument("sources", nargs=-1)
+@click.argument("sources", nargs=-1, metavar="[ID|FILE.yaml]...")
 @click.option("--all", "run_all", is_flag=True, help="Every shipped scenario.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def example_run(sources: tuple[str, ...], run_all: bool, as_json: bool) -> None:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from arbitre.errors import NotFound
+from arbitre.history_json import entry_history, game_editions, retired_entries
 from arbitre.kb.entry import RULING_KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
@@ -16,16 +17,25 @@ from arbitre.paths import ProjectPaths
 
 def export_data(kb: KnowledgeBase) -> dict:
     """The export document, with each entry's glossary terms (`terms`, the site's auto-links)
-    and, on glossary entries, the entries that use the term (`used_in`)."""
+    and, on glossary entries, the entries that use the term (`used_in`); with editions, each
+    entry's `history`, each game's `editions` and the entries editions removed (`retired`,
+    history_json.py)."""
     links = term_links(kb)
     users = used_in(kb, links)
     data = kb.to_export()
+    for game in data["games"]:
+        if kb.history(game["id"]) is not None:
+            game["editions"] = game_editions(kb, game["id"])
     for entry in data["entries"]:
         entry["terms"] = links.get(entry["id"], [])
         if entry["kind"] == "glossary":
             entry["used_in"] = users.get(entry["id"], [])
         if entry["kind"] not in RULING_KINDS:
             entry["rulings"] = kb.rulings(entry["id"])
+        history = entry_history(kb, entry["id"])
+        if history is not None:
+            entry["history"] = history
+    data["retired"] = retired_entries(kb)
     return data
 
 
@@ -55,6 +65,9 @@ def entry_view(kb: KnowledgeBase, entry_id: str) -> dict:
         data["rulings"] = kb.rulings(entry_id)
     game = kb.game(entry.game)
     data["authority"] = game.authority if game else None
+    history = entry_history(kb, entry_id)
+    if history is not None:
+        data["history"] = history
     return data
 
 
@@ -77,8 +90,10 @@ def show_entry(paths: ProjectPaths, entry_id: str, as_json: bool) -> str:
     if entry.about or entry.cards:
         lines.append("À propos de :")
         for link in entry.about:
-            target = kb.by_id[link.id]
-            head = " ".join(x for x in (target.number, target.title) if x)
+            # An entry an edition removed is kept as it stood (`id@version`).
+            retired = kb.retired(link.id)
+            about = kb.by_id.get(link.id) or (retired[0] if retired else None)
+            head = " ".join(x for x in (about.number, about.title) if x) if about else ""
             lines.append(" ".join(x for x in (f"  - {link.id} ", head, f"[{link.how}]") if x))
         for card in entry.cards:
             lines.append(f"  - carte : {card.name} [{card.how}]")

@@ -14,6 +14,8 @@ Scheme:
   /<game>/<document>/#anchor link to the page that now holds the anchor.
 - the worked examples of a game (arbitre.model) at /<game>/exemples/, each at
   `#exemple--<scenario slug>`.
+- what a game's editions changed at /<game>/nouveautes/, and the entries an edition removed, as
+  they last stood, at /<game>/retirees/#<local id>@<version>.
 - a document whose id is « glossaire » shares the glossary page: its other entries (a heading,
   FAQ answers filed under a term) are shown there.
 - a glossary of more than GLOSSARY_LIMIT terms is split by initial letters into pages of about
@@ -34,6 +36,7 @@ import math
 import re
 import weakref
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from arbitre.kb.entry import Entry
@@ -56,6 +59,10 @@ LEXICON_PAGE = "lexique/"
 SCENARIO_GUIDE_PAGE = "ecrire-un-scenario/"  # the judges' guide to scenario files
 SEARCH_PAGE = "recherche/"  # searched in the browser (assets/search/), static or served
 SEARCH_API = "/api/search"
+WEB_MANIFEST = "manifest.webmanifest"  # the web app manifest (site/offline.py)
+OFFLINE_PAGE = "hors-ligne/"  # what the offline worker shows for a page it does not hold
+CHANGES_SLUG = "nouveautes"  # « Nouveautés »: what the game's last edition changed
+RETIRED_SLUG = "retirees"  # the entries editions removed, as they last stood
 
 
 def anchor(entry_id: str) -> str:
@@ -75,8 +82,23 @@ def game_page(game: str) -> str:
 
 
 def examples_page(game: str) -> str:
-    """The « Exemples commentés » page of a game (its anchors: model.examples.example_anchor)."""
+    """The « Exemples commentés » page of a game (its anchors: model.render.example_anchor)."""
     return f"{game}/{EXAMPLES_SLUG}/"
+
+
+def changes_page(game: str) -> str:
+    """The « Nouveautés » page of a game (site/editions.py)."""
+    return f"{game}/{CHANGES_SLUG}/"
+
+
+def retired_page(game: str) -> str:
+    """The page of a game's entries that an edition removed, each at `#<anchor(id@version)>`."""
+    return f"{game}/{RETIRED_SLUG}/"
+
+
+def retired_url(qualified: str) -> str:
+    """Where an entry an edition removed (`id@version`) is shown as it last stood."""
+    return f"/{retired_page(qualified.split('/', 1)[0])}#{anchor(qualified)}"
 
 
 def page_path(entry: Entry, kb: KnowledgeBase | None = None) -> str:
@@ -113,6 +135,10 @@ def page_file(page: str) -> str:
 _cache: dict[tuple[int, str], tuple[weakref.ref[KnowledgeBase], Any]] = {}
 
 
+def _forget(key: tuple[int, str], _ref: object) -> None:
+    _cache.pop(key, None)
+
+
 def _per_kb(kb: KnowledgeBase, name: str, compute: Callable[[KnowledgeBase], Any]) -> Any:
     """compute(kb), once per knowledge base (the KB is not hashable, so the cache is keyed by
     identity and dropped when the KB is collected)."""
@@ -121,7 +147,7 @@ def _per_kb(kb: KnowledgeBase, name: str, compute: Callable[[KnowledgeBase], Any
     if cached is not None and cached[0]() is kb:
         return cached[1]
     result = compute(kb)
-    _cache[key] = (weakref.ref(kb, lambda _ref, k=key: _cache.pop(k, None)), result)
+    _cache[key] = (weakref.ref(kb, partial(_forget, key)), result)
     return result
 
 

@@ -139,8 +139,9 @@ def voir_clauses(text: str) -> list[list[str]]:
     return [split_targets(targets) for _start, _end, targets in voir_spans(text)]
 
 
-def repair_line(text: str, fixes: dict[str, str]) -> str:
-    """Broken bold of appendices II/III, Voir labels, double spaces, typos outside Voir targets."""
+def repair_line(text: str, fixes: dict[str, str], used: set[str] | None = None) -> str:
+    """Broken bold of appendices II/III, Voir labels, double spaces, typos outside Voir targets
+    (the typos that matched are added to `used`)."""
     if text.count("**") % 2 == 1:  # « - 1. Choisir les identités.** … », « - Titre.** … »
         m = re.match(r"^- (\d+)\. (.+?)\*\* (.*)$", text)
         if m:
@@ -151,20 +152,23 @@ def repair_line(text: str, fixes: dict[str, str]) -> str:
     text = re.sub(r"(?<=\S) {2,}", " ", text)
     out, pos = [], 0
     for start, end, _targets in voir_spans(text):  # printed targets keep their spelling
-        out += [replace_words(text[pos:start], fixes), text[start:end]]
+        out += [replace_words(text[pos:start], fixes, used), text[start:end]]
         pos = end
-    out.append(replace_words(text[pos:], fixes))
+    out.append(replace_words(text[pos:], fixes, used))
     return "".join(out)
 
 
-def read_lines(raw: list[str], start: int, end: int, fixes: dict[str, str]) -> list[Line]:
-    """Non-blank lines of physical lines start..end (1-based, inclusive), repaired."""
+def read_lines(
+    raw: list[str], start: int, end: int, fixes: dict[str, str], used: set[str] | None = None
+) -> list[Line]:
+    """Non-blank lines of physical lines start..end (1-based, inclusive), repaired (the typos
+    that matched are added to `used`)."""
     lines = []
     for no in range(start, end + 1):
         text = raw[no - 1].rstrip()
         if text.strip():
             indent = len(text) - len(text.lstrip(" "))
-            lines.append(Line(no, no, indent, repair_line(text.strip(), fixes)))
+            lines.append(Line(no, no, indent, repair_line(text.strip(), fixes, used)))
     return lines
 
 

@@ -18,6 +18,12 @@ formatting.  What the page still tells us, and how this parser uses it:
   `faq` entries, one per distinct question.
 - Icon alt-texts left in the prose (`etb`, `forest`, `ordisreprésente`, `1yzmir`…) are rendered as
   bracketed French words (`[Entrée en jeu]`, `[Forêt]`…).
+
+The reviewed data (content/altered/corrections.yaml) names entries by their number and glossary
+headwords as printed.  An item that no longer matches the page (an entry or headword gone, a fix no
+longer printed, an icon no longer left in the prose) is skipped and recorded as stale; a level the
+page does not print and the table does not title gets its number as title and is reported too.
+Text the parser cannot place (before the first rule) is a SourceError at its line.
 """
 
 from __future__ import annotations
@@ -26,14 +32,23 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.errors import SourceError
+from arbitre.importers.corrections import ID, Corrections, Record, Seq
 from arbitre.importers.text import (
-    load_corrections,
     normalize_chars,
     replace_words,
     slugify,
+    source_path,
     unique_slug,
 )
-from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unresolved
+from arbitre.kb.entry import (
+    DocumentEdition,
+    DocumentInfo,
+    Entry,
+    GameImport,
+    SourceSpan,
+    Unresolved,
+)
 
 GAME = "altered"
 TITLE = "Altered"
@@ -44,6 +59,46 @@ AUTHORITY = "official"
 AUTHORITY_QUOTE = (
     "Ce document intègre la traduction des règles complètes mises à disposition par Equinox."
 )
+
+# The sections of content/altered/corrections.yaml and their shapes.
+CORRECTIONS = {
+    "missing_headings": {ID: str},
+    "icons": {ID: str},
+    "text_fixes": {str: [Seq(str, str)]},
+    "labels": {str: str},
+    "notes": {str: [str]},
+    "unresolved_notes": {str: str},
+    "glossary_end": str,
+    "glossary": [
+        Record(
+            {"printed": str},
+            {
+                "title": str,
+                "aliases": [str],
+                "english": str,
+                "english_inferred": bool,
+                "role": str,
+                "notes": [str],
+                "parent": str,
+                "refs": [ID],
+            },
+        )
+    ],
+    "faq_slugs": {str: str},
+    "faq_notes": {str: [str]},
+    "terms": [
+        Record(
+            {"title": str, "defined_by": ID},
+            {
+                "text_from": ID,
+                "quote": str,
+                "aliases": [str],
+                "english": str,
+                "english_inferred": bool,
+            },
+        )
+    ],
+}
 
 DOC_RULES = "regles"
 DOC_GLOSSARY = "glossaire"
@@ -67,6 +122,9 @@ NUMERIC_REF_RE = re.compile(
 STRAY_EMPHASIS_RE = re.compile(r">(\w[^>\s]*)>")
 # A glossary line « Clé : valeur » (tournament structures, the Biome icon list).
 KEY_VALUE_RE = re.compile(r"^[^\s:,][^:,]{0,50} : \S")
+# The page's banner: « Fichier JSON chargé : dictionary_2024-09-14_14-59-53.json », the dictionary
+# the page was built from, dated: the edition of both documents.
+DICTIONARY_RE = re.compile(r"\bdictionary_(\d{4})-(\d{2})-(\d{2})[\w-]*\.json\b")
 
 
 @dataclass
@@ -94,14 +152,14 @@ class _Draft:
     refs: list[str] = field(default_factory=list)
     unresolved: list[Unresolved] = field(default_factory=list)
 
-    def to_entry(self) -> Entry:
+    def to_entry(self, source_file: str) -> Entry:
         return Entry(
             id=self.id,
             game=GAME,
             document=self.document,
             kind=self.kind,
             text=self.text,
-            source=SourceSpan(SOURCE, self.line_start, self.line_end),
+            source=SourceSpan(source_file, self.line_start, self.line_end),
             title=self.title,
             number=self.number,
             parent=self.parent,
@@ -181,13 +239,25 @@ def _is_subheading(line: str) -> bool:
     return line.endswith(":") or not re.search(r"[.!?;,]$", line)
 
 
-def _clean(text: str, icons: dict[str, str], fixes: list[list[str]] | None = None) -> str:
-    text = STRAY_EMPHASIS_RE.sub(r"\1", text)
-    for old, new in fixes or []:
-        if old not in text:
-            raise ValueError(f"correction {old!r} does not match {text[:60]!r}")
-        text = text.replace(old, new)
-    return replace_words(text, icons)
+class _Cleaner:
+    """Stray emphasis out, per-entry fixes in, icon alt-texts as words; remembers which icons
+    matched and records a fix that does not match as stale."""
+
+    def __init__(self, corr: Corrections) -> None:
+        self.corr = corr
+        self.icons: dict[str, str] = {str(k): v for k, v in corr.get("icons", {}).items()}
+        self.used_icons: set[str] = set()
+
+    def __call__(self, text: str, entry_id: str | None = None) -> str:
+        text = STRAY_EMPHASIS_RE.sub(r"\1", text)
+        fixes = self.corr.get("text_fixes", {}).get(entry_id, []) if entry_id else []
+        for index, (old, new) in enumerate(fixes):
+            if old not in text:
+                why = f"« {old} » is not printed in {entry_id} any more"
+                self.corr.stale("text_fixes", entry_id, why, at=(entry_id, index))
+                continue
+            text = text.replace(old, new)
+        return replace_words(text, self.icons, self.used_icons)
 
 
 def _sentence_case(text: str) -> str:
@@ -198,16 +268,18 @@ def _sentence_case(text: str) -> str:
 
 
 class _RulesParser:
-    def __init__(self, lines: list[str], corrections: dict[str, Any]) -> None:
+    def __init__(self, lines: list[str], corrections: Corrections, path: str) -> None:
         self.lines = lines
+        self.path = path
         self.corr = corrections
+        self.untitled: set[str] = set()  # the unprinted levels met
         self.drafts: list[_Draft] = []
         self.by_id: dict[str, _Draft] = {}
         self.taken: set[str] = set()
 
     def add(self, draft: _Draft) -> _Draft:
         if draft.id in self.by_id:
-            raise ValueError(f"line {draft.line_start}: duplicate id {draft.id}")
+            raise SourceError(self.path, draft.line_start, f"a second entry {draft.id}")
         self.drafts.append(draft)
         self.by_id[draft.id] = draft
         self.taken.add(draft.id.split("/", 1)[1])
@@ -220,11 +292,11 @@ class _RulesParser:
         parent = _parent_number(number)
         if parent is not None:
             self.ensure_section(parent, line)
-        titles = self.corr.get("missing_headings", {})
+        titles = {str(k): v for k, v in self.corr.get("missing_headings", {}).items()}
+        self.untitled.add(number)
         if number not in titles:
-            raise ValueError(
-                f"line {line}: level {number} is not printed and has no title in corrections"
-            )
+            why = f"level {number} (above line {line}) is not printed and has no title here"
+            self.corr.stale("missing_headings", number, why)
         self.add(
             _Draft(
                 id=_gid(number),
@@ -233,7 +305,7 @@ class _RulesParser:
                 line_start=line,
                 line_end=line,
                 number=number,
-                title=titles[number],
+                title=titles.get(number, number),
                 parent=_gid(parent) if parent else None,
                 printed=False,
                 notes=[
@@ -264,7 +336,7 @@ class _RulesParser:
                 state = "rule" if match["letter"] else "heading"
             elif REMARK_RE.match(line) or EXAMPLE_RE.match(line):
                 if last is None:
-                    raise ValueError(f"line {lineno}: aside before any rule")
+                    raise SourceError(self.path, lineno, "a remark or example before any rule")
                 current = self.aside(line, lineno, last)
                 state = "aside"
             elif state == "rule" and not prev_blank and current is not None:
@@ -275,7 +347,7 @@ class _RulesParser:
                 current.line_end = lineno
             else:
                 if last is None:
-                    raise ValueError(f"line {lineno}: text before any rule")
+                    raise SourceError(self.path, lineno, "text before any rule")
                 current = self.precision(line, lineno, last, index, end)
                 state = "precision"
             prev_blank = False
@@ -357,23 +429,31 @@ class _RulesParser:
 
 
 def _glossary_bodies(
-    lines: list[str], specs: list[dict[str, Any]], start: int, end_marker: str
-) -> list[tuple[dict[str, Any], int, int]]:
-    """(spec, headword index, end index exclusive) for each listed headword, in order."""
-    positions: list[int] = []
+    lines: list[str], corr: Corrections, start: int
+) -> list[tuple[int, dict[str, Any], int, int]]:
+    """(index in the table, spec, headword index, end index exclusive) for each listed headword
+    found after `start`, in order; a headword the page no longer prints is stale (its lines go
+    to the one before)."""
+    found: list[tuple[int, dict[str, Any], int]] = []
     cursor = start
-    for spec in specs:
+    for index, spec in enumerate(corr.get("glossary", [])):
         printed = spec["printed"]
-        for index in range(cursor, len(lines)):
-            if lines[index].strip() == printed:
-                positions.append(index)
-                cursor = index + 1
-                break
-        else:
-            raise ValueError(f"glossary headword {printed!r} not found after line {cursor + 1}")
-    end = next((i for i in range(cursor, len(lines)) if lines[i].strip() == end_marker), len(lines))
-    bounds = positions[1:] + [end]
-    return [(spec, pos, stop) for spec, pos, stop in zip(specs, positions, bounds, strict=True)]
+        at = next((i for i in range(cursor, len(lines)) if lines[i].strip() == printed), None)
+        if at is None:
+            why = f"the glossary no longer prints this headword (after line {cursor + 1})"
+            corr.stale("glossary", printed, why, at=(index,))
+            continue
+        found.append((index, spec, at))
+        cursor = at + 1
+    marker = corr.get("glossary_end", "×")
+    end = next((i for i in range(cursor, len(lines)) if lines[i].strip() == marker), None)
+    if end is None:
+        if "glossary_end" in corr:
+            why = "the page no longer prints it: the glossary runs to the end of the file"
+            corr.stale("glossary_end", marker, why, at=())
+        end = len(lines)
+    bounds = [at for _, _, at in found[1:]] + [end] if found else []
+    return [(i, spec, at, stop) for (i, spec, at), stop in zip(found, bounds, strict=True)]
 
 
 @dataclass
@@ -383,43 +463,50 @@ class _Question:
     parent: str
 
 
-def parse(text: str) -> GameImport:
-    corr = load_corrections(GAME)
+def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> GameImport:
+    corr = corrections.begin(CORRECTIONS)
+    path = source_path(GAME, source_file)
     lines = normalize_chars(text).split("\n")
-    icons: dict[str, str] = {str(k): v for k, v in (corr.get("icons") or {}).items()}
-    specs: list[dict[str, Any]] = corr["glossary"]
+    clean = _Cleaner(corr)
+    specs: list[dict[str, Any]] = corr.get("glossary", [])
 
     first_rule = next(
-        i for i, x in enumerate(lines) if NUMBER_RE.match(x) and not x.startswith("0.")
+        (i for i, x in enumerate(lines) if NUMBER_RE.match(x) and not x.startswith("0.")), None
     )
-    glossary_start = next(
-        i for i in range(first_rule, len(lines)) if lines[i].strip() == specs[0]["printed"]
-    )
+    if first_rule is None:
+        raise SourceError(path, len(lines), "no numbered rule (« 1.1.1 … ») in the page")
+    bodies = _glossary_bodies(lines, corr, first_rule)
+    glossary_start = bodies[0][2] if bodies else len(lines)
 
-    drafts: list[_Draft] = [_front_matter(lines, first_rule)]
-    rules = _RulesParser(lines, corr)
+    drafts: list[_Draft] = [_front_matter(lines, first_rule, path)]
+    rules = _RulesParser(lines, corr, path)
     drafts += rules.parse(first_rule, glossary_start)
     _close_unprinted(rules.drafts)
+    why = "the page prints this level now, or no longer has it: no title is needed"
+    corr.stale_unused("missing_headings", rules.untitled, why)
 
-    labels: dict[str, str] = corr.get("labels") or {}
-    fixes: dict[str, list[list[str]]] = corr.get("text_fixes") or {}
+    labels: dict[str, str] = dict(corr.get("labels", {}))
+    for entry_id in labels.keys() - rules.by_id.keys():
+        corr.stale("labels", entry_id, f"no entry {entry_id} in this source")
     plain: dict[str, str] = {}  # rule text without its restored label, for glossary summaries
     for draft in rules.drafts:
         if draft.kind == "section":
             continue
         body = render_blocks(draft.body)
         label = labels.get(draft.id)
+        if label and not body.startswith(label + " "):
+            why = f"{draft.id} no longer starts with « {label} »"
+            corr.stale("labels", draft.id, why)
+            label = None
         if label:
-            if not body.startswith(label + " "):
-                raise ValueError(f"{draft.id}: label {label!r} not at the start")
             body = body[len(label) + 1 :]
-            plain[draft.id] = _clean(body, icons, fixes.get(draft.id))
+            plain[draft.id] = clean(body, draft.id)
             draft.title = label
             body = f"**{label}** : {body}"
-        draft.text = _clean(body, icons, fixes.get(draft.id))
+        draft.text = clean(body, draft.id)
         plain.setdefault(draft.id, draft.text)
 
-    glossary_drafts, questions = _parse_glossary(lines, specs, glossary_start, corr, icons)
+    glossary_drafts, questions = _parse_glossary(lines, bodies, clean, corr, set(rules.by_id))
     faq_drafts = _faq_entries(questions, corr)
 
     # Document order: each glossary entry, then its example, then the questions first asked there.
@@ -433,29 +520,47 @@ def parse(text: str) -> GameImport:
     ids = {d.id for d in all_drafts}
     by_id = {d.id: d for d in all_drafts}
     named = _named_patterns([d for d in glossary_drafts if d.kind == "glossary"], specs)
+    used_notes: set[str] = set()
     for draft in all_drafts:
         if draft.kind == "glossary" and draft.defined_by:
             continue
-        _resolve_refs(draft, ids, by_id, named, corr)
-    for local_id, notes in (corr.get("notes") or {}).items():
+        _resolve_refs(draft, ids, by_id, named, corr, used_notes)
+    why = "no printed reference of this wording is unresolved any more"
+    corr.stale_unused("unresolved_notes", used_notes, why)
+    for local_id, notes in corr.get("notes", {}).items():
         if local_id not in by_id:
-            raise ValueError(f"corrections note for unknown entry {local_id}")
-        by_id[local_id].notes += notes
-    unused = (set(fixes) | set(labels)) - ids
-    if unused:
-        raise ValueError(f"corrections for unknown entries: {sorted(unused)}")
+            corr.stale("notes", local_id, f"no entry {local_id} in this source")
+            continue
+        by_id[local_id].notes += corr.notes_that_hold("notes", local_id, notes, GAME, ids)
+    for entry_id in corr.get("text_fixes", {}).keys() - ids:
+        corr.stale("text_fixes", entry_id, f"no entry {entry_id} in this source")
+    corr.stale_unused("icons", clean.used_icons, "the page no longer leaves this alt-text")
     return GameImport(
         game=GAME,
         title=TITLE,
-        source_file=SOURCE,
+        source_file=source_file,
         documents=list(DOCUMENTS),
-        entries=[d.to_entry() for d in all_drafts],
+        entries=[d.to_entry(source_file) for d in all_drafts],
+        document_editions=_editions(lines, first_rule),
+        stale_corrections=corr.stale_corrections,
     )
 
 
-def _front_matter(lines: list[str], first_rule: int) -> _Draft:
+def _editions(lines: list[str], first_rule: int) -> dict[str, DocumentEdition]:
+    """The dictionary the page was loaded from, dated (« dictionary_2024-09-14_14-59-53.json »,
+    in its banner above the rules): the edition of both documents."""
+    for no, line in enumerate(lines[:first_rule], start=1):
+        if m := DICTIONARY_RE.search(line):
+            edition = DocumentEdition(None, f"{m[1]}-{m[2]}-{m[3]}", m[0], no)
+            return {doc.id: edition for doc in DOCUMENTS}
+    return {}
+
+
+def _front_matter(lines: list[str], first_rule: int, path: str) -> _Draft:
     """The colour-code notice (`0.0.0 Code Couleur`): how to tell official from unofficial text."""
-    start = next(i for i, x in enumerate(lines) if x.startswith("0.0.0"))
+    start = next((i for i in range(first_rule) if lines[i].startswith("0.0.0")), None)
+    if start is None:
+        raise SourceError(path, first_rule + 1, "the colour code « 0.0.0 » is missing before here")
     body: list[str | None] = [x.strip() or None for x in lines[start + 1 : first_rule]]
     last = max(i for i in range(start, first_rule) if lines[i].strip())
     return _Draft(
@@ -488,16 +593,18 @@ def _close_unprinted(drafts: list[_Draft]) -> None:
 
 def _parse_glossary(
     lines: list[str],
-    specs: list[dict[str, Any]],
-    start: int,
-    corr: dict[str, Any],
-    icons: dict[str, str],
+    bodies: list[tuple[int, dict[str, Any], int, int]],
+    clean: _Cleaner,
+    corr: Corrections,
+    rule_ids: set[str],
 ) -> tuple[list[_Draft], list[_Question]]:
+    """The glossary's entries (and examples), and its questions.  A `parent` headword or a
+    `refs` rule this source does not have is stale."""
     drafts: list[_Draft] = []
     questions: dict[str, _Question] = {}
     taken: set[str] = set()
     ids_by_printed: dict[str, str] = {}
-    for spec, head, stop in _glossary_bodies(lines, specs, start, corr.get("glossary_end", "×")):
+    for row, spec, head, stop in bodies:
         title = spec.get("title") or spec["printed"]
         gid = _gid("glossaire/" + unique_slug(slugify(title), taken))
         ids_by_printed[spec["printed"]] = gid
@@ -520,7 +627,7 @@ def _parse_glossary(
                     line_start=index + 1,
                     line_end=end + 1,
                     title="Exemple",
-                    text=_clean(chunk, icons),
+                    text=clean(chunk),
                     parent=gid,
                     official=False,
                     notes=["Le tableau auquel cet exemple renvoie est perdu dans la source."],
@@ -529,13 +636,20 @@ def _parse_glossary(
                 continue
             if line.endswith("?") and nxt:
                 q = questions.setdefault(line, _Question(line, [], gid))
-                q.answers.append((title, _clean(nxt, icons), index + 1, index + 2))
+                q.answers.append((title, clean(nxt), index + 1, index + 2))
                 index += 2
                 continue
             body.append(line or None)
             index += 1
         last = max(i for i in range(head, stop) if lines[i].strip())
         parent_printed = spec.get("parent")
+        if parent_printed and parent_printed not in ids_by_printed:
+            why = f"its parent headword « {parent_printed} » is not printed before it any more"
+            corr.stale("glossary", spec["printed"], why, at=(row,))
+        refs = [_gid(str(r)) for r in spec.get("refs") or []]
+        for ref in [r for r in refs if r not in rule_ids]:
+            why = f"refers to {ref}, which does not exist"
+            corr.stale("glossary", spec["printed"], why, at=(row,))
         draft = _Draft(
             id=gid,
             kind="glossary",
@@ -543,15 +657,15 @@ def _parse_glossary(
             line_start=head + 1,
             line_end=last + 1,
             title=title,
-            text=_clean(render_blocks(body, glossary=True), icons),
-            parent=ids_by_printed[parent_printed] if parent_printed else None,
+            text=clean(render_blocks(body, glossary=True)),
+            parent=ids_by_printed.get(parent_printed) if parent_printed else None,
             official=False,
             role=spec.get("role"),
             aliases=list(spec.get("aliases") or []),
             english=spec.get("english"),
             english_inferred=bool(spec.get("english_inferred")),
             notes=list(spec.get("notes") or []),
-            refs=[_gid(str(r)) for r in spec.get("refs") or []],
+            refs=[r for r in refs if r in rule_ids],
         )
         drafts.append(draft)
         if example is not None:
@@ -559,10 +673,13 @@ def _parse_glossary(
     return drafts, list(questions.values())
 
 
-def _faq_entries(questions: list[_Question], corr: dict[str, Any]) -> list[_Draft]:
-    """One entry per distinct question; a question asked under two modes keeps both answers."""
-    slugs: dict[str, str] = corr.get("faq_slugs") or {}
-    extra: dict[str, list[str]] = corr.get("faq_notes") or {}
+def _faq_entries(questions: list[_Question], corr: Corrections) -> list[_Draft]:
+    """One entry per distinct question; a question asked under two modes keeps both answers.
+    A slug or notes for a question the glossary no longer asks are stale."""
+    slugs: dict[str, str] = corr.get("faq_slugs", {})
+    extra: dict[str, list[str]] = corr.get("faq_notes", {})
+    why = "the glossary no longer asks this question"
+    corr.stale_unused("faq_slugs", [q.question for q in questions], why)
     taken: set[str] = set()
     drafts: list[_Draft] = []
     for q in questions:
@@ -591,25 +708,34 @@ def _faq_entries(questions: list[_Question], corr: dict[str, Any]) -> list[_Draf
                 notes=notes + list(extra.get(slug) or []),
             )
         )
+    corr.stale_unused("faq_notes", taken, "no question of the glossary has this slug any more")
     return drafts
 
 
 def _terms(
-    corr: dict[str, Any], rules: dict[str, _Draft], plain: dict[str, str], glossary_ids: set[str]
+    corr: Corrections, rules: dict[str, _Draft], plain: dict[str, str], glossary_ids: set[str]
 ) -> list[_Draft]:
-    """Glossary entries for the terms the numbered rules define, pointing at their definition."""
+    """Glossary entries for the terms the numbered rules define, pointing at their definition.
+    A term whose defining entry (or quoted text) this source does not have is stale."""
     taken = {i.split("/")[-1] for i in glossary_ids}
     drafts: list[_Draft] = []
-    for spec in corr.get("terms") or []:
+    for index, spec in enumerate(corr.get("terms", [])):
+
+        def stale(why: str, spec: dict[str, Any] = spec, index: int = index) -> None:
+            corr.stale("terms", spec["title"], why, at=(index,))
+
         defined = rules.get(_gid(str(spec["defined_by"])))
         if defined is None:
-            raise ValueError(f"term {spec['title']!r}: no entry {spec['defined_by']}")
+            stale(f"its defining entry {_gid(str(spec['defined_by']))} does not exist")
+            continue
         source = rules.get(_gid(str(spec["text_from"]))) if spec.get("text_from") else defined
         if source is None:
-            raise ValueError(f"term {spec['title']!r}: no entry {spec['text_from']}")
+            stale(f"the entry it quotes, {_gid(str(spec['text_from']))}, does not exist")
+            continue
         if not (source.id + ".").startswith(defined.id + "."):
             # A term quotes its own definition: a rule elsewhere says something else about it.
-            raise ValueError(f"term {spec['title']!r}: {source.id} is not under {defined.id}")
+            stale(f"it quotes {source.id}, which is not under {defined.id}")
+            continue
         if source.kind == "section":
             first = next(
                 (d for d in rules.values() if d.parent == source.id and d.kind == "rule"), None
@@ -621,11 +747,13 @@ def _terms(
             items = [x[2:] for x in text.split("\n") if x.startswith("- ")]
             text = next((x for x in items if x.startswith(spec["quote"])), "")
             if not text:
-                raise ValueError(f"term {spec['title']!r}: quote not found in {source.id}")
+                stale(f"no item of {source.id} starts with « {spec['quote']} » any more")
+                continue
         notes = [] if text else ["La section qui définit ce terme est vide dans la source."]
         slug = slugify(spec["title"])
         if slug in taken:
-            raise ValueError(f"term {spec['title']!r}: id glossaire/{slug} already taken")
+            stale(f"its id glossaire/{slug} is a headword of the glossary now")
+            continue
         taken.add(slug)
         drafts.append(
             _Draft(
@@ -667,10 +795,11 @@ def _resolve_refs(
     ids: set[str],
     by_id: dict[str, _Draft],
     named: list[tuple[re.Pattern[str], str]],
-    corr: dict[str, Any],
+    corr: Corrections,
+    used_notes: set[str],
 ) -> None:
     found: list[tuple[int, str]] = []
-    notes: dict[str, str] = corr.get("unresolved_notes") or {}
+    notes: dict[str, str] = {k.lower(): k for k in corr.get("unresolved_notes", {})}
     for match in NUMERIC_REF_RE.finditer(draft.text):
         word, number = match["word"], match["num"]
         if word.lower() == "étape" and "." not in number:
@@ -680,13 +809,15 @@ def _resolve_refs(
         if target in ids and by_id[target].printed:
             found.append((match.start(), target))
         else:
+            key = notes.get(literal.lower())
+            if key is not None:
+                used_notes.add(key)
+            note = corr["unresolved_notes"][key] if key else "Cible absente de la source."
             draft.unresolved.append(
                 Unresolved(
                     target=literal,
                     intended=target if target in ids else None,
-                    note=" ".join(
-                        notes.get(literal.lower(), "Cible absente de la source.").split()
-                    ),
+                    note=" ".join(note.split()),
                 )
             )
     for pattern, gid in named:

@@ -12,9 +12,15 @@ The source is an OCR of a printed leaflet: three parts with no markup at all.
 
 OCR repair is code (apostrophes read as « [ », « I' » or lost, « I »/« | » for « 1 », bullets read
 as « & »/« < », hyphenated line ends, sentences cut by blank lines, « a » for the preposition
-« à ») plus the reviewed tables of `corrections/ashes.yaml` (words, phrases, heading levels, card
-names, notes, glossary).  A table entry only ever matches a form that is wrong in French, or an
-exact phrase, so a word that was right is never changed.
+« à ») plus the reviewed tables of content/ashes/corrections.yaml (words, phrases, heading levels,
+card names, notes, glossary).  A table entry only ever matches a form that is wrong in French, or an
+exact phrase, so a word that was right is never changed.  One that no longer matches anything (the
+publisher printed the word right), or names an entry or heading that is gone, is skipped and
+recorded as stale; a heading with no level in the table is read as a topic, and says so.  Text the
+parser cannot place (an answer before its question, text before the first bullet) is a SourceError.
+
+The leaflet prints no version or date of its own: its « © 2016 F2Z Entertainment Inc. » is a
+copyright year, not an edition, so `document_editions` is empty.
 """
 
 from __future__ import annotations
@@ -23,12 +29,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.errors import SourceError
+from arbitre.importers.corrections import Corrections, Record
 from arbitre.importers.text import (
     fold,
-    load_corrections,
     normalize_chars,
     replace_words,
     slugify,
+    source_path,
     unique_slug,
 )
 from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unresolved
@@ -40,6 +48,31 @@ SOURCE = "003_1b10cbaaa9eb9777.txt"
 # Who wrote the source: the publisher (possibly translated) or a player; in the source's own words.
 AUTHORITY = "official"
 AUTHORITY_QUOTE = "© 2016 F2Z Entertainment Inc. Tous droits réservés … www.filosofiagames.com"
+
+# The sections of content/ashes/corrections.yaml and their shapes.
+CORRECTIONS = {
+    "heading_levels": {str: int},
+    "section_slugs": {str: str},
+    "words": {str: str},
+    "phrases": {str: str},
+    "a_is_verb_before": [str],
+    "verb_a": [str],
+    "cards": {str: str},
+    "notes": {str: [str]},
+    "external_refs": {str: [Record({"target": str, "note": str})]},
+    "glossary": [
+        Record(
+            {"term": str},
+            {
+                "aliases": [str],
+                "english": str,
+                "english_inferred": bool,
+                "defined_by": str,
+                "text": str,
+            },
+        )
+    ],
+}
 
 DOCUMENT = "faq"
 # One printed leaflet.  Glossary entries also belong to it (the writer puts them in
@@ -159,7 +192,7 @@ def _join_blocks(blocks: list[str]) -> str:
 class _Repairer:
     """Applies the generic OCR repairs and the reviewed tables of corrections/ashes.yaml."""
 
-    def __init__(self, corrections: dict[str, Any]) -> None:
+    def __init__(self, corrections: Corrections) -> None:
         words: dict[str, str] = dict(corrections.get("words") or {})
         self.table_keys = list(words)
         # A lower-case table key also repairs its capitalised form (sentence start).
@@ -172,6 +205,8 @@ class _Repairer:
         self.verb_next: set[str] = set(corrections.get("a_is_verb_before") or [])
         self.used_words: set[str] = set()
         self.used_phrases: set[str] = set()
+        self.used_verb_a: set[str] = set()
+        self.used_verb_next: set[str] = set()
 
     def __call__(self, text: str) -> str:
         text = normalize_chars(text)
@@ -192,10 +227,7 @@ class _Repairer:
         text = re.sub(r"(?<=\w )[I|](?![\w'])", "1", text)
         # A capital « A » standing alone is « À »; the verb never starts a sentence here.
         text = re.sub(r"(?<![\w'])A(?= )", "À", text)
-        for wrong in self.words:
-            if re.search(r"(?<![\w-])" + re.escape(wrong) + r"(?![\w-])", text):
-                self.used_words.add(wrong)
-        text = replace_words(text, self.words)
+        text = replace_words(text, self.words, self.used_words)
         return self._preposition_a(text)
 
     def _preposition_a(self, text: str) -> str:
@@ -204,13 +236,16 @@ class _Repairer:
         for phrase in self.verb_a:
             for m in re.finditer(re.escape(phrase), text):
                 protected.append((m.start(), m.end()))
+                self.used_verb_a.add(phrase)
 
         def verb(m: re.Match[str]) -> bool:
+            after = re.match(r"\s*([\w']+)", text[m.end() :])
+            nxt = after.group(1) if after else ""
+            if nxt in self.verb_next:
+                self.used_verb_next.add(nxt)
             if any(s <= m.start() < e for s, e in protected):
                 return True
             before = re.findall(r"\w+", text[: m.start()])[-2:]
-            after = re.match(r"\s*([\w']+)", text[m.end() :])
-            nxt = after.group(1) if after else ""
             prev = before[-1] if before else ""
             if prev in ("il", "elle", "on", "qui", "y") or before == ["y", "en"]:
                 return True  # « il a », « qui a », « il y a », « il n'y en a »
@@ -263,8 +298,9 @@ def _headingish(kind: str, para: _Para) -> bool:
     )
 
 
-def _recover_pairs(paras: list[_Para]) -> list[_Heading | _Pair]:
-    """Headings and Q/R pairs of part C, in document order (see the module docstring)."""
+def _recover_pairs(paras: list[_Para], path: str) -> list[_Heading | _Pair]:
+    """Headings and Q/R pairs of part C, in document order (see the module docstring); a
+    paragraph that fits no pair is a SourceError (`path` names the source)."""
     kinds = [_marker_kind(p.first) for p in paras]
 
     def chain_reaches_question(index: int) -> bool:
@@ -311,12 +347,13 @@ def _recover_pairs(paras: list[_Para]) -> list[_Heading | _Pair]:
                 pair.q.append(body)
         elif kind == "RALONE":
             if pair is None:
-                raise ValueError(f"line {para.start}: R marker with no question")
+                raise SourceError(path, para.start, "an answer marker « R » with no question")
             # A displaced answer marker (hoisted above the question, or inside it): the
             # question goes on until it ends with « ? »; the answer text follows unmarked.
         elif kind == "RTEXT":
             if pair is None or not pair.finished():
-                raise ValueError(f"line {para.start}: answer before a finished question")
+                message = "an answer « R: » before its question is finished (« …? »)"
+                raise SourceError(path, para.start, message)
             state = "r"
             pair.r.append(body)
         elif kind == "BARE":
@@ -327,14 +364,15 @@ def _recover_pairs(paras: list[_Para]) -> list[_Heading | _Pair]:
                 state = "r"
                 pair.r.append(body)
             elif state == "q":
-                raise ValueError(f"line {para.start}: bare marker inside an unfinished question")
+                message = "a bare marker « : » inside a question that is not finished (« …? »)"
+                raise SourceError(path, para.start, message)
             else:
                 pair = open_pair(para)
                 state = "q"
                 pair.q.append(body)
         else:  # TEXT
             if pair is None:
-                raise ValueError(f"line {para.start}: text outside any Q/R pair")
+                raise SourceError(path, para.start, "text before the first question")
             if state == "q" and not pair.finished():
                 pair.q.append(body)
             elif state == "q":
@@ -343,6 +381,9 @@ def _recover_pairs(paras: list[_Para]) -> list[_Heading | _Pair]:
             else:
                 pair.r.append(body)
         previous_end = para.lines[-1][1]
+    for item in out:
+        if isinstance(item, _Pair) and not item.q:
+            raise SourceError(path, item.start, "a question marker « Q » with no question")
     return out
 
 
@@ -369,21 +410,27 @@ def _refs(text: str, own_id: str, ids: set[str]) -> list[str]:
 # ---------------------------------------------------------------- the importer
 
 
-def parse(text: str) -> GameImport:
-    corrections = load_corrections(GAME)
+def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> GameImport:
+    corrections = corrections.begin(CORRECTIONS)
+    path = source_path(GAME, source_file)
     repair = _Repairer(corrections)
     lines = text.split("\n")
     stripped = [line.strip() for line in lines]
-    part_b = stripped.index("Dégats, jetons Blessures et Destruction")
-    part_c = stripped.index("Phase de préparation")
-    footer = next(i for i, line in enumerate(stripped) if line.startswith("©"))
+    part_b = _part(stripped, "Dégats, jetons Blessures et Destruction", 1, path)
+    part_c = _part(stripped, "Phase de préparation", part_b + 1, path)
+    # The publisher's footer ends part C (a leaflet cut short ends at its last line).
+    footer = next((i for i in range(part_c, len(lines)) if stripped[i].startswith("©")), len(lines))
 
     entries: list[Entry] = []
+    taken_ids: set[str] = set()
 
     def span(start: int, end: int) -> SourceSpan:
-        return SourceSpan(SOURCE, start, end)
+        return SourceSpan(source_file, start, end)
 
     def add(local: str, kind: str, text_: str, start: int, end: int, **kw: Any) -> Entry:
+        if f"{GAME}/{local}" in taken_ids:
+            raise SourceError(path, start, f"a second entry {GAME}/{local}")
+        taken_ids.add(f"{GAME}/{local}")
         entry = Entry(
             id=f"{GAME}/{local}",
             game=GAME,
@@ -402,7 +449,7 @@ def parse(text: str) -> GameImport:
     # Part A: « Clarifications », six bullets.
     part_a_id = "clarifications"
     add(part_a_id, "section", "", 1, 1, title=repair(stripped[0]))
-    for n, group in enumerate(_bullet_groups(_paragraphs(lines, 1, part_b)), 1):
+    for n, group in enumerate(_bullet_groups(_paragraphs(lines, 1, part_b), path), 1):
         add(
             f"{part_a_id}/{n}",
             "rule",
@@ -415,7 +462,7 @@ def parse(text: str) -> GameImport:
 
     # Part B: damage, wounds and destruction; the process bullet owns the steps.
     add(PART_B_ID, "section", "", part_b + 1, part_b + 1, title=repair(stripped[part_b]))
-    for n, group in enumerate(_bullet_groups(_paragraphs(lines, part_b + 1, part_c)), 1):
+    for n, group in enumerate(_bullet_groups(_paragraphs(lines, part_b + 1, part_c), path), 1):
         bullet_id = f"{PART_B_ID}/{n}"
         parent = f"{GAME}/{PART_B_ID}"
         if not any(_STEP.match(p.first) for p in group):
@@ -440,6 +487,7 @@ def parse(text: str) -> GameImport:
         )
         seen_step = False
         after = iter(AFTER_STEP_SLUGS)
+        extra = 0
         for para in group[1:]:
             step = _STEP.match(para.first)
             process = f"{GAME}/{bullet_id}"
@@ -463,28 +511,37 @@ def parse(text: str) -> GameImport:
             if not seen_step:  # an entry point: « … à partir de l'étape 2 b »
                 target = re.search(r"l'étape (\d)( ?b\b)?", text_)
                 if target is None:
-                    raise ValueError(f"line {para.start}: entry point names no step")
+                    message = "a paragraph before the steps names no step (« l'étape N »)"
+                    raise SourceError(path, para.start, message)
                 local = (
                     f"{PART_B_ID}/depart-etape-{target.group(1)}{'b' if target.group(2) else ''}"
                 )
-            else:
-                local = f"{PART_B_ID}/{next(after)}"
+            else:  # the known paragraphs after the steps, then any new one by its rank
+                extra += 1
+                local = f"{PART_B_ID}/{next(after, f'apres-les-etapes-{extra}')}"
             add(local, "rule", text_, para.start, para.end, parent=process)
 
     # Part C: headings and Q/R pairs.
-    levels: dict[str, int] = corrections.get("heading_levels") or {}
-    slugs: dict[str, str] = corrections.get("section_slugs") or {}
+    levels: dict[str, int] = corrections.get("heading_levels", {})
+    slugs: dict[str, str] = corrections.get("section_slugs", {})
+    titles: set[str] = set()
     taken: set[str] = set()
     stack: list[tuple[int, str]] = []  # (level, id)
     per_section: dict[str, int] = {}
     section_id = ""
-    items = _recover_pairs(_paragraphs(lines, part_c, footer, cut_at_markers=True))
+    items = _recover_pairs(_paragraphs(lines, part_c, footer, cut_at_markers=True), path)
     for item in items:
         if isinstance(item, _Heading):
             title = repair(item.title)
+            titles.add(title)
             level = levels.get(title)
             if level is None:
-                raise ValueError(f"line {item.line_start}: heading {title!r} has no level")
+                level = 2
+                why = (
+                    f"the heading « {title} » (line {item.line_start}) has no level here: "
+                    "read as a topic (2)"
+                )
+                corrections.stale("heading_levels", title, why, at=())
             slug = slugs.get(title) or slugify(re.sub(r"^La capacité ", "", title))
             section_id = f"{GAME}/{DOCUMENT}/{unique_slug(slug, taken)}"
             while stack and stack[-1][0] >= level:
@@ -500,31 +557,52 @@ def parse(text: str) -> GameImport:
             )
             stack.append((level, section_id))
             continue
+        if not section_id:
+            raise SourceError(path, item.start, "a question before the first heading")
         per_section[section_id] = per_section.get(section_id, 0) + 1
         local = f"{section_id.split('/', 1)[1]}-{per_section[section_id]}"
         add(local, "faq", body(item.r), item.start, item.end, title=body(item.q), parent=section_id)
 
+    why = "no heading of part C prints this title any more"
+    corrections.stale_unused("heading_levels", titles, why)
+    corrections.stale_unused("section_slugs", titles, why)
+
     # Reviewed per-entry data: cards, notes, external references.
     by_id = {e.id: e for e in entries}
-    for local, card in (corrections.get("cards") or {}).items():
-        _lookup(by_id, local).card = card
-    for local, notes in (corrections.get("notes") or {}).items():
-        _lookup(by_id, local).notes = list(notes)
-    for local, refs in (corrections.get("external_refs") or {}).items():
-        entry = _lookup(by_id, local)
-        for ref in refs:
+    for entry, card in _extras(corrections, "cards", by_id):
+        # Q/R ids count the pairs of a topic: a card must still be named by its pair, or the
+        # pairs were renumbered under it.
+        if _first_use([card], [entry]) is None:
+            why = f"{entry.id} no longer names the card « {card} »"
+            corrections.stale("cards", entry.local_id, why)
+            continue
+        entry.card = card
+    for entry, notes in _extras(corrections, "notes", by_id):
+        ids = set(by_id)
+        entry.notes = corrections.notes_that_hold("notes", entry.local_id, notes, GAME, ids)
+    for entry, refs in _extras(corrections, "external_refs", by_id):
+        for index, ref in enumerate(refs):
             if ref["target"] not in entry.text:
-                raise ValueError(f"{entry.id}: external reference {ref['target']!r} not in text")
+                why = f"« {ref['target']} » is not printed in {entry.id} any more"
+                corrections.stale("external_refs", entry.local_id, why, at=(entry.local_id, index))
+                continue
             entry.unresolved.append(Unresolved(ref["target"], None, ref["note"]))
-    entries.extend(_glossary(corrections.get("glossary") or [], entries))
+    entries.extend(_glossary(corrections, entries))
     ids = {e.id for e in entries}
     for entry in entries:
         entry.refs = _refs((entry.title or "") + "\n" + entry.text, entry.id, ids)
-    _check_tables_used(repair)
-    return GameImport(GAME, TITLE, SOURCE, list(DOCUMENTS), entries)
+    _check_tables_used(repair, corrections)
+    return GameImport(
+        GAME,
+        TITLE,
+        source_file,
+        list(DOCUMENTS),
+        entries,
+        stale_corrections=corrections.stale_corrections,
+    )
 
 
-def _bullet_groups(paras: list[_Para]) -> list[list[_Para]]:
+def _bullet_groups(paras: list[_Para], path: str) -> list[list[_Para]]:
     """Each bullet (« & »/« < » read for « • ») with the paragraphs that follow it."""
     groups: list[list[_Para]] = []
     for para in paras:
@@ -534,36 +612,64 @@ def _bullet_groups(paras: list[_Para]) -> list[list[_Para]]:
         elif groups:
             groups[-1].append(para)
         else:
-            raise ValueError(f"line {para.start}: text before the first bullet")
+            raise SourceError(path, para.start, "text before the first bullet (« & »)")
     return groups
 
 
-def _lookup(by_id: dict[str, Entry], local: str) -> Entry:
-    try:
-        return by_id[f"{GAME}/{local}"]
-    except KeyError:
-        raise ValueError(f"corrections/{GAME}.yaml names a missing entry {local!r}") from None
+def _part(stripped: list[str], heading: str, start: int, path: str) -> int:
+    """The index of a part's heading line (from `start`), compared without case or accents (the
+    OCR's « Dégats » may be printed right); a part missing is a SourceError."""
+    for index in range(start, len(stripped)):
+        if fold(stripped[index]) == fold(heading):
+            return index
+    raise SourceError(path, len(stripped), f"the part « {heading} » is missing")
 
 
-def _glossary(table: list[dict[str, Any]], entries: list[Entry]) -> list[Entry]:
+def _extras(
+    corrections: Corrections, section: str, by_id: dict[str, Entry]
+) -> list[tuple[Entry, Any]]:
+    """The entries a per-entry section names, with their data; an entry this source does not
+    have is a stale correction."""
+    found = []
+    for local, value in corrections.get(section, {}).items():
+        entry = by_id.get(f"{GAME}/{local}")
+        if entry is None:
+            corrections.stale(section, local, f"no entry {GAME}/{local} in this source")
+        else:
+            found.append((entry, value))
+    return found
+
+
+def _glossary(corrections: Corrections, entries: list[Entry]) -> list[Entry]:
     """Glossary entries from the reviewed table; the source span is the defining entry's, else
-    that of the first entry whose text uses the term or one of its aliases."""
+    that of the first entry whose text uses the term or one of its aliases.  A defining entry
+    that is gone, or a term the leaflet no longer uses, is stale."""
     by_id = {e.id: e for e in entries}
     out: list[Entry] = []
     taken: set[str] = set()
-    for item in table:
+    for index, item in enumerate(corrections.get("glossary", [])):
         term = item["term"]
-        local = f"glossaire/{unique_slug(slugify(term), taken)}"
         defined_by = item.get("defined_by")
+        forms = [term, *item.get("aliases", [])]
         if defined_by:
             defined_by = f"{GAME}/{defined_by}"
+            why = ""
             if defined_by not in by_id:
-                raise ValueError(f"glossary {term!r}: defined_by {defined_by!r} does not exist")
+                why = f"its defining entry {defined_by} does not exist"
+            elif _first_use(forms, [by_id[defined_by]]) is None:
+                why = f"its defining entry {defined_by} no longer names the term"
+            if why:
+                corrections.stale("glossary", term, why, at=(index,))
+                defined_by = None
+        if defined_by:
             where = by_id[defined_by]
         else:
-            where = _first_use([term, *item.get("aliases", [])], entries)
+            where = _first_use(forms, entries)
             if where is None:
-                raise ValueError(f"glossary {term!r}: the term is not used in the document")
+                why = "the leaflet no longer uses this term (nor its aliases)"
+                corrections.stale("glossary", term, why, at=(index,))
+                continue
+        local = f"glossaire/{unique_slug(slugify(term), taken)}"
         out.append(
             Entry(
                 id=f"{GAME}/{local}",
@@ -592,15 +698,21 @@ def _first_use(forms: list[str], entries: list[Entry]) -> Entry | None:
     return None
 
 
-def _check_tables_used(repair: _Repairer) -> None:
-    """A correction that matches nothing is stale: fail so that the table stays reviewed."""
-    unused_phrases = set(repair.phrases) - repair.used_phrases
-    unused_words = {
+def _check_tables_used(repair: _Repairer, corrections: Corrections) -> None:
+    """A repair that matched nothing is stale: the publisher printed it right, or the text is
+    gone; recorded so that the table stays reviewed."""
+    used_words = {
         w
         for w in repair.table_keys
-        if w not in repair.used_words and (w[:1].upper() + w[1:]) not in repair.used_words
+        if w in repair.used_words or (w[:1].upper() + w[1:]) in repair.used_words
     }
-    if unused_phrases or unused_words:
-        raise ValueError(
-            f"corrections/{GAME}.yaml: unused entries {sorted(unused_phrases | unused_words)}"
-        )
+    why = "matches nothing in the leaflet any more"
+    corrections.stale_unused("words", used_words, why)
+    corrections.stale_unused("phrases", repair.used_phrases, why)
+    for section, used in (
+        ("verb_a", repair.used_verb_a),
+        ("a_is_verb_before", repair.used_verb_next),
+    ):
+        for index, item in enumerate(corrections.get(section, [])):
+            if item not in used:
+                corrections.stale(section, item, why, at=(index,))

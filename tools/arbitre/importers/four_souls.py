@@ -52,6 +52,11 @@ Kinds and roles
 Cross-references « voir X » (also « Voir X. », split on « / », « , » and « et ») are
 resolved against heading titles folded for case and accents, then through the
 corrections' alias table; targets with no heading become `unresolved` warnings.
+
+Corrections keyed to a line (content/four-souls/corrections.yaml) also say what the line
+holds, and are looked up by it (`relocate`), so an edition that shifts the lines keeps them
+on their line; a correction whose line, heading, term or card the source no longer prints is
+skipped and recorded as stale.  Text the parser cannot place is a SourceError at its line.
 """
 
 from __future__ import annotations
@@ -60,14 +65,23 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.errors import SourceError
+from arbitre.importers.corrections import Corrections, Either, Record, relocate
 from arbitre.importers.text import (
     fold,
-    load_corrections,
     normalize_chars,
     slugify,
+    source_path,
     unique_slug,
 )
-from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unresolved
+from arbitre.kb.entry import (
+    DocumentEdition,
+    DocumentInfo,
+    Entry,
+    GameImport,
+    SourceSpan,
+    Unresolved,
+)
 
 GAME = "four-souls"
 TITLE = "The Binding of Isaac: Four Souls"
@@ -77,7 +91,30 @@ SOURCE = "002_aee5ee047071c06f.txt"
 AUTHORITY = "community"
 AUTHORITY_QUOTE = "Bonjour, je m'appelle Jon (@jonzo11). Mon objectif était de créer des règles du jeu détaillées pour The Binding of Isaac: Four Souls. J'ai cherché les questions que les gens ont posées à Ed sur le jeu sur Twitter."
 DOCUMENT = "regles"
-DOCUMENT_TITLE = "Règles complètes 1.3 (traduction française)"
+# With the edition the paste's title prints (« Comprehensive Rules 1.3 »), when it prints one.
+DOCUMENT_TITLE = "Règles complètes{version} (traduction française)"
+
+# The sections of content/four-souls/corrections.yaml and their shapes.
+CORRECTIONS = {
+    "heading_levels": [Record({"line": int, "heading": str, "level": int})],
+    "heading_slugs": [Record({"line": int, "heading": str, "slug": str})],
+    "card_slugs": {str: str},
+    "lists": [Record({"first": int, "from": str, "last": int, "to": str}, {"ordered": bool})],
+    "voir_aliases": {str: Either(str, Record({"note": str}, {"intended": str}))},
+    "unresolved": [
+        Record({"line": int, "starts": str, "target": str, "note": str}, {"intended": str})
+    ],
+    "notes": [Record({"line": int, "starts": str, "notes": [str]})],
+    "glossary": {
+        str: Record({"slug": str}, {"english": str, "english_inferred": bool, "aliases": [str]})
+    },
+    "extra_terms": [
+        Record(
+            {"term": str, "line": int, "starts": str, "slug": str, "text": str},
+            {"english": str, "english_inferred": bool, "aliases": [str], "quoted": bool},
+        )
+    ],
+}
 
 CONTENT_LINE = re.compile(r"^  (\d+)\. ?(.*)$")
 MAX_HEADING = 60
@@ -88,6 +125,8 @@ VOIR_PAREN = re.compile(r"\(voir ([^)]+)\)")
 VOIR_SENTENCE = re.compile(r"(?:^|(?<=[.!?:] )|(?<= - ))Voir ([^.]+)\.")
 VOIR_SPLIT = re.compile(r"\s*/\s*|,\s*|\s+et\s+")
 GLOSSARY_TITLE_FOLD = "glossaire"
+# « Four Souls - Comprehensive Rules 1.3 French Translation »: the paste's title.
+EDITION = re.compile(r"\bComprehensive Rules (\d+(?:\.\d+)*)\b")
 
 
 @dataclass
@@ -114,19 +153,56 @@ class _Heading:
     taken: set[str] = field(default_factory=set)  # named child slugs
 
 
-def _content_lines(text: str) -> list[_Line]:
-    """The 728 numbered lines; everything else (Pastebin chrome) is dropped."""
+def _content_lines(text: str, path: str) -> list[_Line]:
+    """The 728 numbered lines; everything else (Pastebin chrome) is dropped.  A number out of
+    sequence is a SourceError (`path` names the source)."""
     lines: list[_Line] = []
     for physical, raw in enumerate(text.split("\n"), start=1):
         match = CONTENT_LINE.match(raw)
         if not match:
             continue
         body = normalize_chars(match.group(2)).strip()
-        lines.append(_Line(int(match.group(1)), physical, body, body == ""))
-    numbers = [line.number for line in lines]
-    if numbers != list(range(1, len(lines) + 1)):
-        raise ValueError("four-souls: Pastebin line numbers are not contiguous from 1")
+        line = _Line(int(match.group(1)), physical, body, body == "")
+        if line.number != len(lines) + 1:
+            message = f"Pastebin line {line.number} where {len(lines) + 1} is expected"
+            raise SourceError(path, physical, message)
+        lines.append(line)
+    if not lines:
+        raise SourceError(
+            path, 1, "no numbered line (« 1. … »): not the Pastebin copy of the rules"
+        )
     return lines
+
+
+def _editions(text: str) -> dict[str, DocumentEdition]:
+    """« Comprehensive Rules 1.3 » in the paste's title, before the numbered lines."""
+    for no, raw in enumerate(text.split("\n"), start=1):
+        if CONTENT_LINE.match(raw):
+            break
+        if match := EDITION.search(raw):
+            return {DOCUMENT: DocumentEdition(match.group(1), None, raw.strip(), no)}
+    return {}
+
+
+def _texts(lines: list[_Line]) -> dict[int, str]:
+    """Pastebin number -> text of every non-blank line (what line-keyed corrections name)."""
+    return {line.number: line.text for line in lines if not line.blank}
+
+
+def _relocated(
+    corrections: Corrections, section: str, texts: dict[int, str], anchor: str
+) -> list[tuple[int, int, dict[str, Any]]]:
+    """(index in the section, line now, record) of each record of a line-keyed section whose
+    line is found by its text (`anchor`: « heading », the whole line, or « starts »); the
+    others are stale."""
+    found = []
+    for index, record in enumerate(corrections.get(section, [])):
+        number, why = relocate(texts, record["line"], record[anchor], whole=anchor == "heading")
+        if number is None:
+            corrections.stale(section, record[anchor], why, at=(index,))
+        else:
+            found.append((index, number, record))
+    return found
 
 
 def _blank_runs(lines: list[_Line]) -> tuple[list[int], list[int]]:
@@ -149,10 +225,12 @@ def _is_annex_subheading(text: str) -> bool:
     )
 
 
-def _find_headings(lines: list[_Line], corrections: dict[str, Any]) -> list[_Heading]:
+def _find_headings(lines: list[_Line], corrections: Corrections, path: str) -> list[_Heading]:
     before, after = _blank_runs(lines)
     run_level = {6: 1, 4: 2, 3: 2, 2: 3}
-    overrides = {int(k): int(v) for k, v in (corrections.get("heading_levels") or {}).items()}
+    section = "heading_levels"
+    relocated = _relocated(corrections, section, _texts(lines), "heading")
+    overrides = {number: record["level"] for _, number, record in relocated}
     headings: list[_Heading] = []
     enclosing: _Heading | None = None  # last blank-delimited heading
     in_annex = False
@@ -165,7 +243,11 @@ def _find_headings(lines: list[_Line], corrections: dict[str, Any]) -> list[_Hea
             heading = _Heading(line, 0, False, text)  # level set by the promotion below
         elif before[i] and len(text) <= MAX_HEADING:
             if before[i] not in run_level:
-                raise ValueError(f"four-souls: unexpected run of {before[i]} blanks before {line}")
+                message = (
+                    f"{before[i]} blank lines before « {text} »: a heading has 6, 4, 3 or 2, "
+                    "a paragraph none"
+                )
+                raise SourceError(path, line.physical, message)
             heading = _Heading(line, run_level[before[i]], False, text)
         elif (
             before[i] == 0
@@ -189,8 +271,10 @@ def _find_headings(lines: list[_Line], corrections: dict[str, Any]) -> list[_Hea
             if heading.level == 1:
                 in_annex = fold(text) == "annexes"
         headings.append(heading)
-    if overrides:
-        raise ValueError(f"four-souls: heading_levels for non-headings {sorted(overrides)}")
+    for index, number, record in relocated:
+        if number in overrides:  # not popped: the line is no longer read as a heading
+            why = f"line {number} « {record['heading']} » is not a heading any more"
+            corrections.stale(section, record["heading"], why, at=(index,))
     # Headings before the first part (line 1, 10, 16) have no parent: promote them to
     # preamble parts.
     for heading in headings:
@@ -200,8 +284,14 @@ def _find_headings(lines: list[_Line], corrections: dict[str, Any]) -> list[_Hea
     return headings
 
 
-def _assign_ids(headings: list[_Heading], corrections: dict[str, Any]) -> None:
-    slugs = {int(k): v for k, v in (corrections.get("heading_slugs") or {}).items()}
+def _assign_ids(headings: list[_Heading], corrections: Corrections, texts: dict[int, str]) -> None:
+    relocated = _relocated(corrections, "heading_slugs", texts, "heading")
+    slugs = {number: record["slug"] for _, number, record in relocated}
+    at_headings = {h.line.number for h in headings}
+    for index, number, record in relocated:
+        if number not in at_headings:
+            why = f"line {number} « {record['heading']} » is not a heading any more"
+            corrections.stale("heading_slugs", record["heading"], why, at=(index,))
     parts: set[str] = set()
     inside: dict[str, set[str]] = {}  # part -> slugs taken below it
     stack: list[_Heading] = []
@@ -227,8 +317,8 @@ def _slug(text: str) -> str:
     return slugify(re.sub(r"[’']s\b", "s", text))
 
 
-def _span(first: _Line, last: _Line | None = None) -> SourceSpan:
-    return SourceSpan(SOURCE, first.physical, (last or first).physical)
+def _span(file: str, first: _Line, last: _Line | None = None) -> SourceSpan:
+    return SourceSpan(file, first.physical, (last or first).physical)
 
 
 def _mark_ndt(text: str) -> str:
@@ -274,25 +364,57 @@ def find_voir_targets(text: str) -> list[str]:
 
 
 class _Builder:
-    def __init__(self, lines: list[_Line], corrections: dict[str, Any]) -> None:
+    def __init__(
+        self, lines: list[_Line], corrections: Corrections, source_file: str, path: str
+    ) -> None:
+        self.file = source_file
+        self.path = path
         self.lines = lines
         self.by_number = {line.number: line for line in lines}
+        self.texts = _texts(lines)
         self.corrections = corrections
-        self.headings = _find_headings(lines, corrections)
-        _assign_ids(self.headings, corrections)
+        self.headings = _find_headings(lines, corrections, path)
+        _assign_ids(self.headings, corrections, self.texts)
         self.heading_at = {h.line.number: h for h in self.headings}
         self.entries: list[Entry] = []
+        self.ids: set[str] = set()  # of the entries made by `add` and `extra_term`
         self.entry_at: dict[int, Entry] = {}  # Pastebin line -> main entry covering it
-        self.lists = {int(item["first"]): item for item in corrections.get("lists") or []}
-        self.glossary = dict(corrections.get("glossary") or {})
-        self.extra_terms = {int(t["line"]): t for t in corrections.get("extra_terms") or []}
-        self.card_slugs = dict(corrections.get("card_slugs") or {})
+        self.lists = self.find_lists()
+        self.glossary = dict(corrections.get("glossary", {}))
+        # Pastebin line -> (index in the section, the term's record)
+        self.extra_terms = {
+            number: (index, record)
+            for index, number, record in _relocated(
+                corrections, "extra_terms", self.texts, "starts"
+            )
+        }
+        self.card_slugs = dict(corrections.get("card_slugs", {}))
+        self.used_card_slugs: set[str] = set()
         self.legends: dict[str, Entry] = {}  # part slug -> asterisk footnote
         self.obsolete_errata: list[Entry] = []  # errata marked « * » (see the footnote)
+
+    def find_lists(self) -> dict[int, tuple[int, bool]]:
+        """First line -> (last line, ordered) of every list of the corrections whose first and
+        last items are found; the others are stale."""
+        found: dict[int, tuple[int, bool]] = {}
+        for index, spec in enumerate(self.corrections.get("lists", [])):
+            first, why = relocate(self.texts, spec["first"], spec["from"])
+            last, why_last = relocate(self.texts, spec["last"], spec["to"])
+            if first is not None and last is not None and last < first:
+                why_last = f"its last item (line {last}) stands before its first (line {first})"
+                last = None
+            if first is None or last is None:
+                self.corrections.stale("lists", spec["from"], why or why_last, at=(index,))
+            else:
+                found[first] = (last, bool(spec.get("ordered")))
+        return found
 
     # -- entries -------------------------------------------------------------------
 
     def add(self, entry: Entry, first: _Line, last: _Line | None = None) -> Entry:
+        if entry.id in self.ids:
+            raise SourceError(self.path, first.physical, f"a second entry {entry.id}")
+        self.ids.add(entry.id)
         self.entries.append(entry)
         for number in range(first.number, (last or first).number + 1):
             self.entry_at.setdefault(number, entry)
@@ -315,7 +437,7 @@ class _Builder:
             document=DOCUMENT,
             kind=kind,
             text=text,
-            source=_span(first, last),
+            source=_span(self.file, first, last),
             parent=section.id,
             **kw,
         )
@@ -333,7 +455,7 @@ class _Builder:
                     role="commentary",
                     title="Note du traducteur",
                     text=match.group(1).strip(),
-                    source=_span(line),
+                    source=_span(self.file, line),
                     parent=entry.id,
                     official=False,
                 )
@@ -352,7 +474,8 @@ class _Builder:
                 self.emit_section(section)
                 i += 1
                 continue
-            assert section is not None
+            if section is None:
+                raise SourceError(self.path, line.physical, "text before the first heading")
             i = self.body(section, lines, i)
         return self.entries
 
@@ -367,7 +490,7 @@ class _Builder:
                 title=heading.title,
                 number=heading.number,
                 text="",
-                source=_span(heading.line),
+                source=_span(self.file, heading.line),
                 parent=heading.parent,
                 role=role,
             ),
@@ -383,17 +506,17 @@ class _Builder:
 
         # A list goes to the entry of its introducer, or to the section's text.
         if line.number in self.lists:
-            spec = self.lists[line.number]
-            last = self.by_number[int(spec["last"])]
+            last_number, ordered = self.lists[line.number]
+            last = self.by_number[last_number]
             items = [x.text for x in lines[i:] if x.number <= last.number]
-            rendered = _render_list([_mark_ndt(x) for x in items], bool(spec.get("ordered")))
+            rendered = _render_list([_mark_ndt(x) for x in items], ordered)
             host = self.entry_at.get(line.number - 1)
             if host is None or host is section.entry:
                 host = section.entry
                 host.text = rendered
             else:
                 host.text = f"{host.text}\n\n{rendered}"
-            host.source = SourceSpan(SOURCE, host.source.line_start, last.physical)
+            host.source = SourceSpan(self.file, host.source.line_start, last.physical)
             for number in range(line.number, last.number + 1):
                 self.entry_at.setdefault(number, host)
             return i + len(items)
@@ -402,7 +525,7 @@ class _Builder:
         if re.fullmatch(r"- \w+", text) and self.entry_at.get(line.number - 1):
             host = self.entry_at[line.number - 1]
             host.text = f"{host.text}\n\n— {text[2:]}"
-            host.source = SourceSpan(SOURCE, host.source.line_start, line.physical)
+            host.source = SourceSpan(self.file, host.source.line_start, line.physical)
             self.entry_at[line.number] = host
             return i + 1
 
@@ -431,7 +554,7 @@ class _Builder:
         ):
             # « vie » / « Réduire à 0 pour tuer »: the fragment is the field's definition.
             section.entry.text = text
-            section.entry.source = _span(section.line, line)
+            section.entry.source = _span(self.file, section.line, line)
             self.entry_at[line.number] = section.entry
             return i + 1
         if sec.startswith("exemple"):
@@ -463,10 +586,20 @@ class _Builder:
         self.ndt_notes(entry, line.text, line)
 
     def glossary_line(self, section: _Heading, line: _Line) -> None:
-        term, definition = line.text.split(" - ", 1)
+        term, definition = self.split_line(line, "a glossary line reads « Terme - définition »")
         spec = self.glossary.pop(term, None)
         if spec is None:
-            raise ValueError(f"four-souls: glossary term {term!r} missing from corrections")
+            slug = _slug(term)
+            why = (
+                f"the glossary prints « {term} » (line {line.number}), which has no row here: "
+                f"imported as glossaire/{slug}, without English or aliases"
+            )
+            self.corrections.stale("glossary", term, why, at=())
+            spec = {"slug": slug}
+        if f"{GAME}/glossaire/{spec['slug']}" in self.ids:  # an extra term took it
+            why = f"its slug {spec['slug']} is taken by another term: imported as {spec['slug']}-2"
+            self.corrections.stale("glossary", term, why)
+            spec = {**spec, "slug": f"{spec['slug']}-2"}
         english = spec.get("english")
         # A section titled by the term (« Priorité », « La pile ») holds its full rules: the
         # glossary's one line is its summary, as in The Spoils' and Altered's glossaries.
@@ -481,7 +614,7 @@ class _Builder:
                 kind="glossary",
                 title=term,
                 text=_mark_ndt(definition),
-                source=_span(line),
+                source=_span(self.file, line),
                 parent=section.id,
                 aliases=list(spec.get("aliases") or []),
                 english=english,
@@ -492,9 +625,14 @@ class _Builder:
         )
 
     def extra_term(self, number: int, defined_by: Entry) -> None:
-        spec = self.extra_terms.pop(number, None)
+        index, spec = self.extra_terms.pop(number, (None, None))
         if spec is None:
             return
+        if f"{GAME}/glossaire/{spec['slug']}" in self.ids:
+            why = f"its id glossaire/{spec['slug']} is already an entry"
+            self.corrections.stale("extra_terms", spec["term"], why, at=(index,))
+            return
+        self.ids.add(f"{GAME}/glossaire/{spec['slug']}")
         source = defined_by.source  # the paragraph the spec names
         if defined_by.parent and fold(self.heading_by_id(defined_by.parent).title) == fold(
             spec["term"]
@@ -519,15 +657,34 @@ class _Builder:
             )
         )
 
+    def split_line(self, line: _Line, what: str) -> tuple[str, str]:
+        """« Name - text » -> (name, text); a line without « - » is a SourceError saying `what`."""
+        if " - " not in line.text:
+            raise SourceError(self.path, line.physical, f"{what}: « {line.text[:60]} »")
+        name, rest = line.text.split(" - ", 1)
+        return name, rest
+
     def card_line(self, line: _Line) -> tuple[str, str, bool]:
         """« *Ansuz - Regardez … » -> (card, rest, marked with an asterisk)."""
-        card, rest = line.text.split(" - ", 1)
+        card, rest = self.split_line(line, "a card line reads « Carte - texte »")
         starred = card.startswith("*")
         card = card.lstrip("*").strip()
         return card, rest.strip(), starred
 
     def card_slug(self, card: str) -> str:
+        if card in self.card_slugs:
+            self.used_card_slugs.add(card)
         return self.card_slugs.get(card) or _slug(card.rstrip("*"))
+
+    def report_unused(self) -> None:
+        """Corrections the walk never reached: the source no longer prints what they name."""
+        for term in self.glossary:
+            self.corrections.stale("glossary", term, "the glossary no longer prints this term")
+        for number, (index, spec) in sorted(self.extra_terms.items()):
+            why = f"line {number} « {spec['starts']} … » is no longer a rule paragraph"
+            self.corrections.stale("extra_terms", spec["term"], why, at=(index,))
+        why = "no card line prints this card any more"
+        self.corrections.stale_unused("card_slugs", self.used_card_slugs, why)
 
     def erratum(self, section: _Heading, line: _Line) -> None:
         card, rest, _ = self.card_line(line)
@@ -595,18 +752,27 @@ class _Builder:
                 "Astérisque dans la source : carte de l'extension alors à venir, effet non "
                 "finalisé (voir la légende de l'annexe)."
             )
-            entry.refs.append(self.legends["annexes"].id)
+            if "annexes" in self.legends:
+                entry.refs.append(self.legends["annexes"].id)
         return j
 
 
 # -- cross-references and editorial data ------------------------------------------------
 
 
-def _resolve_refs(entries: list[Entry], headings: list[_Heading], corr: dict[str, Any]) -> None:
+def _resolve_refs(entries: list[Entry], headings: list[_Heading], corr: Corrections) -> None:
     by_title: dict[str, list[str]] = {}
     for heading in headings:
         by_title.setdefault(fold(heading.title), []).append(heading.id)
-    aliases = {fold(k): v for k, v in (corr.get("voir_aliases") or {}).items()}
+    ids = {e.id for e in entries}
+    aliases: dict[str, tuple[str, Any]] = {}  # folded target -> (key as written, value)
+    for printed, value in corr.get("voir_aliases", {}).items():
+        local = value if isinstance(value, str) else value.get("intended")
+        if local and f"{GAME}/{local}" not in ids:
+            corr.stale("voir_aliases", printed, f"names {GAME}/{local}, which does not exist")
+            continue
+        aliases[fold(printed)] = (printed, value)
+    used: set[str] = set()
     for entry in entries:
         if entry.kind == "note" and not entry.official:
             continue  # a translator note repeats a fragment of its parent's text
@@ -615,10 +781,13 @@ def _resolve_refs(entries: list[Entry], headings: list[_Heading], corr: dict[str
             matches = by_title.get(key, [])
             if len(matches) == 1:
                 _add_ref(entry, matches[0])
-            elif key in aliases and isinstance(aliases[key], str):
-                _add_ref(entry, f"{GAME}/{aliases[key]}")
-            elif key in aliases:
-                spec = aliases[key]
+                continue
+            printed, spec = aliases.get(key, (None, None))
+            if printed is not None:
+                used.add(printed)
+            if isinstance(spec, str):
+                _add_ref(entry, f"{GAME}/{spec}")
+            elif spec is not None:
                 intended = f"{GAME}/{spec['intended']}" if spec.get("intended") else None
                 entry.unresolved.append(
                     Unresolved(target, intended, " ".join(spec["note"].split()))
@@ -627,6 +796,8 @@ def _resolve_refs(entries: list[Entry], headings: list[_Heading], corr: dict[str
                 entry.unresolved.append(
                     Unresolved(target, None, "Aucun titre de ce nom dans les règles.")
                 )
+    why = "no « voir » of the rules names this target any more, or a heading now has its name"
+    corr.stale_unused("voir_aliases", used, why)
 
 
 def _add_ref(entry: Entry, target: str) -> None:
@@ -634,36 +805,56 @@ def _add_ref(entry: Entry, target: str) -> None:
         entry.refs.append(target)
 
 
-def _apply_editorial(builder: _Builder, corr: dict[str, Any]) -> None:
-    for number, spec in sorted((corr.get("unresolved") or {}).items()):
-        entry = builder.entry_at[int(number)]
-        if spec["target"] not in entry.text:
-            raise ValueError(f"four-souls: {spec['target']!r} not in {entry.id}")
+def _apply_editorial(builder: _Builder, corr: Corrections) -> None:
+    ids = {e.id for e in builder.entries}
+    for index, number, spec in sorted(
+        _relocated(corr, "unresolved", builder.texts, "starts"), key=lambda found: found[1]
+    ):
+        entry = builder.entry_at.get(number)
+        if entry is None or spec["target"] not in entry.text:
+            where = entry.id if entry else f"line {number}"
+            why = f"« {spec['target']} » is not printed in {where} any more"
+            corr.stale("unresolved", spec["starts"], why, at=(index,))
+            continue
         intended = f"{GAME}/{spec['intended']}" if spec.get("intended") else None
+        if intended and intended not in ids:
+            why = f"its intended target {intended} does not exist"
+            corr.stale("unresolved", spec["starts"], why, at=(index,))
+            intended = None
         entry.unresolved.append(
             Unresolved(spec["target"], intended, " ".join(spec["note"].split()))
         )
-    for number, notes in sorted((corr.get("notes") or {}).items()):
-        entry = builder.entry_at[int(number)]
+    for index, number, spec in sorted(
+        _relocated(corr, "notes", builder.texts, "starts"), key=lambda found: found[1]
+    ):
+        entry = builder.entry_at.get(number)
+        if entry is None:
+            corr.stale("notes", spec["starts"], f"line {number} is in no entry", at=(index,))
+            continue
+        notes = corr.notes_that_hold("notes", spec["starts"], spec["notes"], GAME, ids, at=(index,))
         entry.notes.extend(" ".join(note.split()) for note in notes)
     # Errata marked « * » point at the footnote that explains the asterisk.
     for entry in builder.obsolete_errata:
-        _add_ref(entry, builder.legends["reference"].id)
+        if "reference" in builder.legends:
+            _add_ref(entry, builder.legends["reference"].id)
 
 
-def parse(text: str) -> GameImport:
-    corrections = load_corrections(GAME)
-    builder = _Builder(_content_lines(text), corrections)
+def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> GameImport:
+    corrections = corrections.begin(CORRECTIONS)
+    path = source_path(GAME, source_file)
+    builder = _Builder(_content_lines(text, path), corrections, source_file, path)
     entries = builder.build()
-    if builder.glossary or builder.extra_terms:
-        missing = sorted(builder.glossary) + sorted(map(str, builder.extra_terms))
-        raise ValueError(f"four-souls: corrections name glossary terms not found: {missing}")
+    builder.report_unused()
     _resolve_refs(entries, builder.headings, corrections)
     _apply_editorial(builder, corrections)
+    editions = _editions(text)
+    version = f" {editions[DOCUMENT].version}" if editions else ""
     return GameImport(
         game=GAME,
         title=TITLE,
-        source_file=SOURCE,
-        documents=[DocumentInfo(DOCUMENT, DOCUMENT_TITLE)],
+        source_file=source_file,
+        documents=[DocumentInfo(DOCUMENT, DOCUMENT_TITLE.format(version=version))],
         entries=entries,
+        document_editions=editions,
+        stale_corrections=corrections.stale_corrections,
     )

@@ -17,7 +17,13 @@ parser cuts the file into its parts by their known headings and gives each part 
 - appendix IV -> `faq` entries under their product and card; appendix V -> `errata` entries.
 
 Every « Voir » / « Voir aussi » target resolves to an entry id: exact heading, one part of a comma
-or slash heading, or the reviewed table `voir_targets` of corrections/marvel-champions.yaml.
+or slash heading, or the reviewed table `voir_targets` of content/marvel-champions/corrections.yaml;
+a target that resolves to nothing stays in the text and becomes an `unresolved` warning.
+
+A correction that no longer matches the source (a heading fix for a heading that is gone, extras for
+an entry that does not exist, a word fix that matches nothing, a table row no « Voir » prints) is
+skipped and recorded as stale; text the parser cannot place (a part missing, a question without its
+answer) is a SourceError at its line.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from arbitre.errors import SourceError
 from arbitre.importers._marvel_champions_text import (
     ANSWER,
     APPENDIX,
@@ -50,8 +57,16 @@ from arbitre.importers._marvel_champions_text import (
     title_case,
     voir_clauses,
 )
-from arbitre.importers.text import load_corrections, normalize_chars, slugify
-from arbitre.kb.entry import DocumentInfo, Entry, GameImport, SourceSpan, Unresolved
+from arbitre.importers.corrections import Corrections, Record
+from arbitre.importers.text import normalize_chars, slugify, source_path
+from arbitre.kb.entry import (
+    DocumentEdition,
+    DocumentInfo,
+    Entry,
+    GameImport,
+    SourceSpan,
+    Unresolved,
+)
 
 GAME = "marvel-champions"
 TITLE = "Marvel Champions"
@@ -61,12 +76,46 @@ SOURCE = "001_96b8cc541908fb22.txt"
 AUTHORITY = "official"
 AUTHORITY_QUOTE = "Adaptation française par Edge Entertainment."
 
+# The first title names the edition the guide prints (« VERSION 1.4 »): see `documents`.
+RULES_TITLE = "Guide de référence{version} : règles générales et appendices I à III"
 DOCUMENTS = [
-    DocumentInfo("regles", "Guide de référence v1.4 : règles générales et appendices I à III"),
+    DocumentInfo("regles", RULES_TITLE.format(version=" v1.4")),
     DocumentInfo("glossaire", "Glossaire"),
     DocumentInfo("faq", "Appendice IV : FAQ"),
     DocumentInfo("errata", "Appendice V : Errata"),
 ]
+
+# The sections of content/marvel-champions/corrections.yaml and their shapes.
+CORRECTIONS = {
+    "heading_fixes": {str: str},
+    "word_fixes": {str: str},
+    "card_names": {str: str},
+    "subentry_titles": {str: str},
+    "redirect_landing": {str: str},
+    "kept_redirects": [str],
+    "summary_refs": [str],
+    "voir_targets": {
+        str: Record({"ids": [str]}, {"alias": bool, "unresolved": str, "override": bool})
+    },
+    "aliases": {str: [str]},
+    "english": {str: str},
+    "english_inferred": {str: str},
+    "notes": {str: [str]},
+    "diagram_note": str,
+}
+# The corrections that name entries (local ids): `arbitre edition add` moves them with their
+# entry when an edition renames or renumbers it (edition/carry.py; "<key>": the mapping's keys).
+CORRECTION_IDS = [
+    ("aliases", "<key>"),
+    ("english", "<key>"),
+    ("english_inferred", "<key>"),
+    ("notes", "<key>"),
+    ("redirect_landing", "*"),
+    ("summary_refs", "*"),
+    ("voir_targets", "*", "ids", "*"),
+]
+# « VERSION 1.4 »: the edition the guide prints under its title, for all its documents.
+VERSION_HEADING = re.compile(r"^VERSION\s+(\d+(?:\.\d+)*)$")
 
 FRONT_SECTIONS = (
     "PRÉSENTATION GÉNÉRALE",
@@ -105,8 +154,9 @@ def find_headings(raw: list[str]) -> list[Heading]:
     return found
 
 
-def find_parts(headings: list[Heading], total: int) -> list[Part]:
-    """Cut the document at its known part headings, whatever their level."""
+def find_parts(headings: list[Heading], total: int, path: str) -> list[Part]:
+    """Cut the document at its known part headings, whatever their level; a part missing or out
+    of place is a SourceError (`path` names the source)."""
     wanted = {"RÉSUMÉ DES CHANGEMENTS IMPORTANTS", "INDEX", "GLOSSAIRE", *FRONT_SECTIONS}
     starts = [h for h in headings if h.text in wanted or APPENDIX.match(h.text)]
     parts = []
@@ -122,15 +172,26 @@ def find_parts(headings: list[Heading], total: int) -> list[Part]:
         "GLOSSAIRE",
         *(f"APPENDICE {r}" for r in ("I", "II", "III", "IV", "V")),
     ]
-    if names != expected:
-        raise ValueError(f"{SOURCE}: unexpected parts {names}")
+    for i, want in enumerate(expected):
+        if i == len(parts):
+            raise SourceError(path, total, f"the part « {want} » is missing")
+        if names[i] != want:
+            found = f"the part « {names[i]} »"
+            line = parts[i].heading.line
+            if want not in names:
+                raise SourceError(path, line, f"the part « {want} » is missing before {found}")
+            raise SourceError(path, line, f"{found} stands where « {want} » is expected")
+    if len(parts) > len(expected):
+        extra = parts[len(expected)]
+        raise SourceError(path, extra.heading.line, f"the part « {extra.name} » is printed twice")
     return parts
 
 
-def index_terms(text: str) -> list[tuple[str, int, int]]:
+def index_terms(text: str, source_file: str = SOURCE) -> list[tuple[str, int, int]]:
     """The alphabetical index: (term as printed, page, line).  Navigation only: not emitted."""
     raw = normalize_chars(text).split("\n")
-    parts = {p.name: p for p in find_parts(find_headings(raw), len(raw))}
+    path = source_path(GAME, source_file)
+    parts = {p.name: p for p in find_parts(find_headings(raw), len(raw), path)}
     index = parts["INDEX"]
     found = []
     for no in range(index.heading.line + 1, index.end + 1):
@@ -138,11 +199,6 @@ def index_terms(text: str) -> list[tuple[str, int, int]]:
         if m:
             found.append((m[1].strip(), int(m[2]), no))
     return found
-
-
-def page_break_joins(text: str) -> list[tuple[int, int]]:
-    """Every (line, continuation line) pair that the parser joins across a page break."""
-    return parse_details(text).joins
 
 
 # --------------------------------------------------------------------------------------------
@@ -174,19 +230,27 @@ class Details:
 
 
 class Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, corrections: Corrections, source_file: str) -> None:
         self.raw = normalize_chars(text).split("\n")
-        self.corr: dict[str, Any] = load_corrections(GAME)
-        self.fixes: dict[str, str] = dict(self.corr.get("word_fixes") or {})
-        self.heading_fixes: dict[str, str] = dict(self.corr.get("heading_fixes") or {})
+        self.source_file = source_file
+        self.path = source_path(GAME, source_file)
+        self.corr = corrections.begin(CORRECTIONS)
+        self.fixes: dict[str, str] = dict(self.corr.get("word_fixes", {}))
+        self.used_fixes: set[str] = set()
+        self.heading_fixes: dict[str, str] = dict(self.corr.get("heading_fixes", {}))
         # Redirects kept as entries of their own, because they name several entries alike.
-        self.kept_redirects: set[str] = set(self.corr.get("kept_redirects") or [])
+        self.kept_redirects: set[str] = set(self.corr.get("kept_redirects", []))
         self.entries: list[Entry] = []
         self.by_id: dict[str, Entry] = {}
         self.joins: list[tuple[int, int]] = []
         self.dropped_captions: list[int] = []
         self.pending_refs: list[tuple[Entry, list[Line]]] = []
         self.categories: dict[str, str] = {}
+        self.subentry_labels: set[str] = set()
+        self.summary_id: str | None = None
+        # Redirect headings whose first target names nothing: entries of their own.
+        self.landless: set[str] = set()
+        self._landing_now: set[str] = set()  # redirects being resolved (a loop lands nowhere)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -195,7 +259,7 @@ class Parser:
 
     def add(self, entry: Entry) -> Entry:
         if entry.id in self.by_id:
-            raise ValueError(f"{SOURCE}:{entry.source.line_start}: duplicate id {entry.id}")
+            raise SourceError(self.path, entry.source.line_start, f"duplicate id {entry.id}")
         self.entries.append(entry)
         self.by_id[entry.id] = entry
         return entry
@@ -210,13 +274,13 @@ class Parser:
                 document=document,
                 kind=kind,
                 text=text,
-                source=SourceSpan(SOURCE, start, end),
+                source=SourceSpan(self.source_file, start, end),
                 **kw,
             )
         )
 
     def body(self, start: int, end: int, *, captions: bool = False) -> list[Line]:
-        lines = read_lines(self.raw, start, end, self.fixes)
+        lines = read_lines(self.raw, start, end, self.fixes, self.used_fixes)
         lines, joins = join_page_breaks(lines, self.raw)
         self.joins.extend(joins)
         if captions:
@@ -237,7 +301,7 @@ class Parser:
 
     def parse(self) -> Details:
         headings = find_headings(self.raw)
-        parts = {p.name: p for p in find_parts(headings, len(self.raw))}
+        parts = {p.name: p for p in find_parts(headings, len(self.raw), self.path)}
         self.front(parts)
         self.glossary(parts["GLOSSAIRE"], headings)
         self.appendix_i(parts["APPENDICE I"], headings)
@@ -248,10 +312,36 @@ class Parser:
         self.resolve_all()
         self.apply_index_aliases(parts["INDEX"])
         self.apply_extras()
+        self.corr.stale_unused("word_fixes", self.used_fixes, "the guide no longer prints it")
         title = "Marvel Champions : le jeu de cartes"
         ordered = sorted(self.entries, key=lambda e: (e.source.line_start, self._depth(e)))
-        result = GameImport(GAME, title, SOURCE, list(DOCUMENTS), ordered)
+        editions = self.editions(parts)
+        version = editions["regles"].version if editions else None
+        rules = DocumentInfo(
+            "regles", RULES_TITLE.format(version=f" v{version}" if version else "")
+        )
+        result = GameImport(
+            GAME,
+            title,
+            self.source_file,
+            [rules, *DOCUMENTS[1:]],
+            ordered,
+            document_editions=editions,
+            stale_corrections=self.corr.stale_corrections,
+        )
         return Details(result, self.joins, self.dropped_captions, self.categories)
+
+    def editions(self, parts: dict[str, Part]) -> dict[str, DocumentEdition]:
+        """« VERSION 1.4 », a heading under the guide's title (between the change summary and
+        the index): the edition of every document of the guide."""
+        summary = parts["RÉSUMÉ DES CHANGEMENTS IMPORTANTS"]
+        for no in range(summary.heading.line + 1, summary.end + 1):
+            heading = HEADING.match(self.raw[no - 1])
+            version = VERSION_HEADING.match(heading[2]) if heading else None
+            if heading and version:
+                edition = DocumentEdition(version[1], None, heading[2], no)
+                return {doc.id: edition for doc in DOCUMENTS}
+        return {}
 
     def _depth(self, entry: Entry) -> int:
         depth, current = 0, entry.parent
@@ -276,6 +366,7 @@ class Parser:
             role="front-matter",
             refs=[self.gid(r) for r in self.corr.get("summary_refs", [])],
         )
+        self.summary_id = self.gid("resume-des-changements")
         for name in FRONT_SECTIONS:
             part = parts[name]
             lines = self.body(part.heading.line + 1, part.end)
@@ -332,8 +423,15 @@ class Parser:
 
     # -- glossary -----------------------------------------------------------------------------
 
-    def glossary(self, part: Part, headings: list[Heading]) -> None:
+    def inside(self, part: Part, headings: list[Heading]) -> list[Heading]:
+        """The headings of a part; a part that has none is a SourceError."""
         inside = [h for h in headings if part.heading.line < h.line <= part.end]
+        if not inside:
+            raise SourceError(self.path, part.heading.line, f"« {part.name} » has no heading")
+        return inside
+
+    def glossary(self, part: Part, headings: list[Heading]) -> None:
+        inside = self.inside(part, headings)
         intro = self.body(part.heading.line + 1, inside[0].line - 1)
         self.make(
             "glossaire",
@@ -360,34 +458,45 @@ class Parser:
             if len(lines) == 1 and lines[0].text.startswith("**Voir"):
                 term.redirect_targets = voir_clauses(lines[0].text)[0]
             self.terms.append(term)
+        printed = {t.printed for t in self.terms}
         redirects = {t.printed for t in self.terms if t.redirect_targets is not None}
-        if self.kept_redirects - redirects:
-            raise ValueError(
-                f"{SOURCE}: kept_redirects: no such redirect heading "
-                f"{sorted(self.kept_redirects - redirects)}"
-            )
+        for heading in self.heading_fixes:
+            if heading not in printed:
+                self.corr.stale("heading_fixes", heading, "no glossary heading prints it any more")
+        for i, heading in enumerate(self.corr.get("kept_redirects", [])):
+            if heading not in redirects:
+                why = "no glossary heading is this redirect any more (« Voir : … » alone)"
+                self.corr.stale("kept_redirects", heading, why, at=(i,))
         seen: set[str] = set()
         for term in self.terms:
             if term.slug in seen:
-                raise ValueError(f"{SOURCE}:{term.heading.line}: duplicate slug {term.slug}")
+                message = f"two glossary headings make the id glossaire/{term.slug}"
+                raise SourceError(self.path, term.heading.line, message)
             seen.add(term.slug)
             kept = term.printed in self.kept_redirects
             if term.redirect_targets is not None and not kept:
                 continue
-            entry = self.make(
-                f"glossaire/{term.slug}",
-                "glossaire",
-                "glossary",
-                render(term.lines),
-                term.heading.line,
-                term.end,
-                title=sentence_case(term.corrected),
-                parent=self.gid("glossaire"),
-                aliases=self.heading_aliases(term),
-                role="redirect" if kept else None,
-            )
-            self.pending_refs.append((entry, term.lines))
+            entry = self.term_entry(term, "redirect" if kept else None)
             self.subentries(entry, term)
+        why = "no bold sub-entry of the glossary prints this label any more"
+        self.corr.stale_unused("subentry_titles", self.subentry_labels, why)
+
+    def term_entry(self, term: Term, role: str | None) -> Entry:
+        """The glossary entry of one heading; its « Voir » lines are linked later."""
+        entry = self.make(
+            f"glossaire/{term.slug}",
+            "glossaire",
+            "glossary",
+            render(term.lines),
+            term.heading.line,
+            term.end,
+            title=sentence_case(term.corrected),
+            parent=self.gid("glossaire"),
+            aliases=self.heading_aliases(term),
+            role=role,
+        )
+        self.pending_refs.append((entry, term.lines))
+        return entry
 
     def heading_aliases(self, term: Term) -> list[str]:
         aliases = []
@@ -399,7 +508,7 @@ class Parser:
         return aliases
 
     def subentries(self, parent: Entry, term: Term) -> None:
-        titles: dict[str, str] = self.corr.get("subentry_titles") or {}
+        titles: dict[str, str] = self.corr.get("subentry_titles", {})
         lines = term.lines
         i = 0
         while i < len(lines):
@@ -411,6 +520,7 @@ class Parser:
             while j < len(lines) and (OL.match(lines[j].text) or UL.match(lines[j].text)):
                 j += 1
             label = m[1]
+            self.subentry_labels.add(label)
             title = titles.get(label, label)
             chunk = lines[i:j]
             chunk[0] = replace(chunk[0], text=chunk[0].text[m.end() :])
@@ -436,7 +546,7 @@ class Parser:
 
     def appendix_section(self, part: Part, headings: list[Heading], slug: str) -> list[Heading]:
         """The appendix's own section entry (its intro as text); returns its sub-headings."""
-        inside = [h for h in headings if part.heading.line < h.line <= part.end]
+        inside = self.inside(part, headings)
         intro = self.body(part.heading.line + 1, inside[0].line - 1)
         self.make(
             slug,
@@ -484,7 +594,9 @@ class Parser:
         )
         for line in steps:
             m = re.match(r"^(\d+)\. \*\*(.+?)\.?\*\* (.*)$", line.text)
-            assert m, line.text
+            if not m:
+                message = "a setup step must read « N. **Title.** text »"
+                raise SourceError(self.path, line.no, message)
             self.make(
                 f"appendice-ii/{m[1]}",
                 "regles",
@@ -500,7 +612,7 @@ class Parser:
 
     def appendix_iii(self, part: Part, headings: list[Heading]) -> None:
         inside = self.appendix_section(part, headings, "appendice-iii")
-        note = self.corr["diagram_note"]
+        note = self.corr.get("diagram_note")
         for i, h in enumerate(inside):
             end = inside[i + 1].line - 1 if i + 1 < len(inside) else part.end
             lines = self.body(h.line + 1, end)
@@ -517,7 +629,7 @@ class Parser:
                     self.last(lines, h.line),
                     title=f"Schéma : {caption}",
                     parent=self.gid("appendice-iii"),
-                    notes=[note],
+                    notes=[note] if note else [],
                 )
             # else: the caption of a removed card image (« ATTACHEMENT »…), dropped.
 
@@ -534,7 +646,8 @@ class Parser:
             part.heading.line,
             title=self.appendix_title(part.heading.text),
         )
-        fixes: dict[str, str] = self.corr.get("card_names") or {}
+        fixes: dict[str, str] = self.corr.get("card_names", {})
+        printed: set[str] = set()
         group: Entry | None = None
         for i, h in enumerate(inside):
             end = inside[i + 1].line - 1 if i + 1 < len(inside) else part.end
@@ -565,6 +678,7 @@ class Parser:
                 )
                 card = None
             elif m:
+                printed.add(m[1])
                 name = fixes.get(m[1], m[1])
                 body_text = " ".join(ln.text for ln in lines)
                 card = self.card_casing(name, body_text)
@@ -593,6 +707,7 @@ class Parser:
                     parent=group.id,
                 )
             self.questions(holder, card, lines)
+        self.corr.stale_unused("card_names", printed, "no FAQ card heading prints it any more")
 
     def card_casing(self, name: str, body: str) -> str:
         """The card name as the answers print it (« Pris dans la Toile »), else title case."""
@@ -607,10 +722,10 @@ class Parser:
         for n, k in enumerate(starts, 1):
             stop = starts[n] if n < len(starts) else len(lines)
             q = QUESTION.match(lines[k].text)
-            assert q
+            assert q  # `starts` holds the lines that match QUESTION
             answer = lines[k + 1 : stop]
             if not answer or not ANSWER.match(answer[0].text):
-                raise ValueError(f"{SOURCE}:{lines[k].no}: question without answer")
+                raise SourceError(self.path, lines[k].no, "question without answer (« R : »)")
             answer[0] = replace(answer[0], text=ANSWER.sub("", answer[0].text, count=1))
             entry = self.make(
                 f"{holder.local_id}/{n}",
@@ -670,28 +785,63 @@ class Parser:
             for e in self.entries
             if e.kind in ("section", "rule") and e.parent is None and e.title
         }
-        self._table = {name_key(k): v for k, v in (self.corr.get("voir_targets") or {}).items()}
+        # The reviewed table, each row's ids restricted to the entries this source has.
+        self._table: dict[str, dict[str, Any]] = {}
+        self._table_keys: dict[str, str] = {}  # name key -> the row's key as written
+        self.used_rows: set[str] = set()
+        for printed, row in self.corr.get("voir_targets", {}).items():
+            ids = [self.gid(i) for i in row["ids"]]
+            for missing in [i for i in ids if i not in self.by_id]:
+                self.corr.stale("voir_targets", printed, f"names {missing}, which does not exist")
+            self._table[name_key(printed)] = {**row, "ids": [i for i in ids if i in self.by_id]}
+            self._table_keys[name_key(printed)] = printed
+        self._landing_overrides: dict[str, str] = {}
+        redirects = {t.printed for t in self.terms if t.redirect_targets is not None}
+        for heading, local in self.corr.get("redirect_landing", {}).items():
+            if heading not in redirects:
+                why = "no glossary heading is this redirect any more (« Voir : … » alone)"
+                self.corr.stale("redirect_landing", heading, why)
+            elif self.gid(local) not in self.by_id:
+                why = f"lands on {self.gid(local)}, which does not exist"
+                self.corr.stale("redirect_landing", heading, why)
+            else:
+                self._landing_overrides[heading] = self.gid(local)
 
-    def landing(self, term: Term) -> str:
-        """The id a heading lands on: its own entry, or a redirect's target."""
-        if term.redirect_targets is None or term.printed in self.kept_redirects:
+    def landing(self, term: Term) -> str | None:
+        """The id a heading lands on: its own entry, or a redirect's target (None: nowhere)."""
+        own = term.redirect_targets is None or term.printed in self.kept_redirects
+        if own or term.printed in self.landless:
             return self.gid(f"glossaire/{term.slug}")
-        override = (self.corr.get("redirect_landing") or {}).get(term.printed)
-        if override:
-            return self.gid(override)
-        return self.resolve_target(term.redirect_targets[0])[0]
+        if term.printed in self._landing_overrides:
+            return self._landing_overrides[term.printed]
+        if not term.redirect_targets or term.printed in self._landing_now:
+            return None
+        self._landing_now.add(term.printed)
+        ids = self.resolve_target(term.redirect_targets[0])
+        self._landing_now.discard(term.printed)
+        return ids[0] if ids else None
+
+    def table_row(self, target: str, *, page: bool = True) -> dict[str, Any] | None:
+        """The reviewed table's row for a printed target (`page`: its « (p. N) » left out)."""
+        key = name_key(PAGE_SUFFIX.sub("", target) if page else target)
+        row = self._table.get(key)
+        if row is not None:
+            self.used_rows.add(self._table_keys[key])
+        return row
 
     def resolve_target(self, target: str) -> list[str]:
+        """The ids a printed target means; none when nothing of that name exists."""
         key = name_key(PAGE_SUFFIX.sub("", target))
-        if key in self._table:
-            return [self.gid(i) for i in self._table[key]["ids"]]
-        if key in self._exact:
-            return [self.landing(self._exact[key])]
-        if key in self._parts:
-            return [self.landing(self._parts[key])]
+        row = self.table_row(target)
+        if row is not None and row["ids"]:
+            return list(row["ids"])
+        for table in (self._exact, self._parts):
+            if key in table:
+                landing = self.landing(table[key])
+                return [landing] if landing else []
         if key in self._sections:
             return [self._sections[key]]
-        raise ValueError(f"{SOURCE}: Voir target « {target} » resolves to nothing")
+        return []
 
     def categorise(self, target: str) -> str:
         """How the inventory classes a target: heading, part, section or (alias) table."""
@@ -706,23 +856,33 @@ class Parser:
 
     def resolve_all(self) -> None:
         self.lookup_tables()
-        table = self._table
+        # Redirects that land nowhere (their first target names nothing) stay entries of their
+        # own, whose targets are reported unresolved.
+        for term in self.terms:
+            if term.redirect_targets is None or term.printed in self.kept_redirects:
+                continue
+            if self.landing(term) is None:
+                self.landless.add(term.printed)
+                self.term_entry(term, "redirect")
         for entry, lines in self.pending_refs:
             for line in lines:
                 for targets in voir_clauses(line.text):
                     for target in targets:
-                        self.link(entry, target, table)
+                        self.link(entry, target)
         # Redirects: their heading becomes an alias of the entry they land on, and the other
         # targets they name become that entry's references.
         for term in self.terms:
             if term.redirect_targets is None or term.printed in self.kept_redirects:
                 continue  # a kept redirect links its targets like any « Voir » line
-            landing = self.by_id[self.landing(term)]
+            landing_id = self.landing(term)
+            if landing_id is None or term.printed in self.landless:
+                continue  # linked above, as an entry of its own
+            landing = self.by_id[landing_id]
             bare = strip_icons(term.corrected)
             parts = split_targets(bare) if "," in bare else []
             landing.aliases.extend(sentence_case(p) for p in [*parts, bare])
             for target in term.redirect_targets:
-                self.link(landing, target, table)
+                self.link(landing, target)
             printed = ", ".join(term.redirect_targets)
             name = sentence_case(term.printed)
             name = name if name.startswith("«") else f"« {name} »"
@@ -730,16 +890,23 @@ class Parser:
                 f"Renvoi fondu en alias : l'entrée {name} du guide "
                 f"(ligne {term.heading.line}) dit seulement « Voir : {printed} »."
             )
+        why = "no « Voir » clause of the guide prints this target any more"
+        self.corr.stale_unused("voir_targets", self.used_rows, why)
 
-    def link(self, entry: Entry, target: str, table: dict[str, Any]) -> None:
+    def link(self, entry: Entry, target: str) -> None:
         self.categories.setdefault(target.casefold(), self.categorise(target))
         ids = self.resolve_target(target)
         for ref in ids:
             if ref != entry.id and ref not in entry.refs:
                 entry.refs.append(ref)
-        item = table.get(name_key(target))
+        known = {u.target for u in entry.unresolved}
+        if not ids:
+            if target not in known:
+                note = "Aucune entrée du guide ne porte ce nom."
+                entry.unresolved.append(Unresolved(target, None, note))
+            return
+        item = self.table_row(target, page=False)
         if item and item.get("unresolved"):
-            known = {u.target for u in entry.unresolved}
             if target not in known:
                 entry.unresolved.append(Unresolved(target, ids[0], item["unresolved"]))
         if item and item.get("alias") and len(ids) == 1:
@@ -755,6 +922,8 @@ class Parser:
         ]
         pointer = 0
         for wording, _no in lines:
+            if pointer >= len(self.terms):
+                break  # an index longer than the glossary: its last wordings stand for nothing
             key = alias_key(strip_icons(wording))
             match = None
             for k in range(pointer, min(pointer + 3, len(self.terms))):
@@ -766,18 +935,39 @@ class Parser:
             pointer = match + 1
             if alias_key(strip_icons(self.terms[match].printed)) == key:
                 continue
-            self.by_id[self.landing(self.terms[match])].aliases.append(strip_icons(wording))
+            landing = self.landing(self.terms[match])
+            if landing is not None:
+                self.by_id[landing].aliases.append(strip_icons(wording))
+
+    def extras(self, section: str) -> list[tuple[Entry, Any]]:
+        """The entries of one per-entry section of the corrections, with their data; an entry
+        this source does not have is a stale correction."""
+        found = []
+        for local, value in self.corr.get(section, {}).items():
+            entry = self.by_id.get(self.gid(local))
+            if entry is None:
+                self.corr.stale(section, local, f"no entry {self.gid(local)} in this source")
+            else:
+                found.append((entry, value))
+        return found
 
     def apply_extras(self) -> None:
-        for local, aliases in (self.corr.get("aliases") or {}).items():
-            self.by_id[self.gid(local)].aliases.extend(aliases)
-        for local, term in (self.corr.get("english") or {}).items():
-            self.by_id[self.gid(local)].english = term
-        for local, term in (self.corr.get("english_inferred") or {}).items():
-            entry = self.by_id[self.gid(local)]
+        for i, local in enumerate(self.corr.get("summary_refs", [])):
+            if self.gid(local) not in self.by_id:
+                why = f"no entry {self.gid(local)} in this source"
+                self.corr.stale("summary_refs", local, why, at=(i,))
+        summary = self.by_id.get(self.summary_id or "")
+        if summary is not None:
+            summary.refs = [r for r in summary.refs if r in self.by_id]
+        for entry, aliases in self.extras("aliases"):
+            entry.aliases.extend(aliases)
+        for entry, term in self.extras("english"):
+            entry.english = term
+        for entry, term in self.extras("english_inferred"):
             entry.english, entry.english_inferred = term, True
-        for local, notes in (self.corr.get("notes") or {}).items():
-            self.by_id[self.gid(local)].notes.extend(notes)
+        for entry, notes in self.extras("notes"):
+            ids = set(self.by_id)
+            entry.notes.extend(self.corr.notes_that_hold("notes", entry.local_id, notes, GAME, ids))
         for entry in self.entries:
             entry.aliases = self.clean_aliases(entry)
 
@@ -794,9 +984,9 @@ class Parser:
         return kept
 
 
-def parse_details(text: str) -> Details:
-    return Parser(text).parse()
+def parse_details(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> Details:
+    return Parser(text, corrections, source_file).parse()
 
 
-def parse(text: str) -> GameImport:
-    return parse_details(text).result
+def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> GameImport:
+    return parse_details(text, corrections=corrections, source_file=source_file).result

@@ -98,11 +98,11 @@ def published_links(
     row = table.get(ruling.id) if table is not None else None
     if row is None:
         return about, cards
-    for target in row.about:
-        if target in seen:
+    for target_id in row.about:
+        if target_id in seen:
             continue
-        about.append(AboutLink(target, "term" if target in proposal.about else "reviewed"))
-        seen.add(target)
+        about.append(AboutLink(target_id, "term" if target_id in proposal.about else "reviewed"))
+        seen.add(target_id)
     for name in row.cards:
         if _same_card(name, ruling.card) or any(_same_card(name, c.name) for c in cards):
             continue

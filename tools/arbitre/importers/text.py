@@ -1,13 +1,8 @@
-"""Text helpers shared by the importers.  Pure functions, no I/O except `load_corrections`."""
+"""Text helpers shared by the importers.  Pure functions, no I/O."""
 
 from __future__ import annotations
 
 import re
-from functools import cache
-from importlib import resources
-from typing import Any
-
-import yaml
 
 from arbitre.text import fold
 
@@ -47,17 +42,14 @@ def join_lines(lines: list[str]) -> str:
     return re.sub(r"[ \t]+", " ", " ".join(line.strip() for line in lines if line.strip())).strip()
 
 
-@cache
-def load_corrections(game: str) -> dict[str, Any]:
-    """The reviewed corrections table of one game (importers/corrections/<game>.yaml)."""
-    ref = resources.files("arbitre.importers") / "corrections" / f"{game}.yaml"
-    if not ref.is_file():
-        return {}
-    return yaml.safe_load(ref.read_text(encoding="utf-8")) or {}
+def source_path(game: str, source_file: str) -> str:
+    """A source file as messages name it (relative to the project root)."""
+    return f"content/{game}/sources/{source_file}"
 
 
-def replace_words(text: str, table: dict[str, str]) -> str:
-    """Replace whole words (never inside a longer word) according to `table`."""
+def replace_words(text: str, table: dict[str, str], used: set[str] | None = None) -> str:
+    """Replace whole words (never inside a longer word) according to `table`; the keys that
+    matched are added to `used` when it is given (a repair that matches nothing is stale)."""
     if not table:
         return text
     pattern = re.compile(
@@ -65,4 +57,10 @@ def replace_words(text: str, table: dict[str, str]) -> str:
         + "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
         + r")(?![\w-])"
     )
-    return pattern.sub(lambda m: table[m.group(1)], text)
+
+    def repl(m: re.Match[str]) -> str:
+        if used is not None:
+            used.add(m.group(1))
+        return table[m.group(1)]
+
+    return pattern.sub(repl, text)

@@ -1,8 +1,8 @@
 """The entry: one rule paragraph, FAQ pair, glossary term, example, erratum or note.
 
 Importers produce `Entry` objects; the writer serialises them to YAML; the loader reads
-them back and validates them.  The field list is the data format documented in the README
-("Data format"): change both together.
+them back and validates them.  The field list is the data format documented in
+content/README.md (« The entry »): change both together.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ KINDS = ("section", "rule", "faq", "glossary", "example", "errata", "note")
 
 # Rulings: the kinds that decide a question about other entries and carry `about` / `cards`.
 RULING_KINDS = ("faq", "errata")
-# How a ruling's link was made (README, « Data format »): `ref` an explicit reference printed in
-# its text (its `refs`); `term` listed by the reviewed table and also found by matching terms in
-# its question and answer; `reviewed` listed by the reviewed table only.
+# How a ruling's link was made (content/README.md, « The entry »): `ref` an explicit reference
+# printed in its text (its `refs`); `term` listed by the reviewed table and also found by matching
+# terms in its question and answer; `reviewed` listed by the reviewed table only.
 ABOUT_HOWS = ("ref", "term", "reviewed")
 # `heading` the card the source files the ruling under (its `card`); `reviewed` the table's.
 CARD_HOWS = ("heading", "reviewed")
@@ -177,6 +177,44 @@ class DocumentInfo:
         return {"id": self.id, "title": self.title}
 
 
+@dataclass(frozen=True)
+class DocumentEdition:
+    """What a source prints about a document's edition, in its own words.
+
+    `version` as printed (« 1.4 »), `date` in ISO form (YYYY-MM-DD), either None when the source
+    prints none; `quote` the source's words that say so; `line` the 1-based line of the source
+    file they stand on.  Extracted from the text, so a next edition that prints « VERSION 1.5 »
+    says 1.5.
+    """
+
+    version: str | None
+    date: str | None
+    quote: str
+    line: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": self.version, "date": self.date, "quote": self.quote, "line": self.line}
+
+
+@dataclass(frozen=True, order=True)
+class StaleCorrection:
+    """A correction (or extra) that no longer matches the source it was written for: skipped by
+    the importer, which goes on; a review item for the maintainer.
+
+    `path` and `line` name the correction in its own file (content/<game>/corrections.yaml),
+    `section` and `key` what it is there, `why` what the source no longer holds.
+    """
+
+    path: str
+    line: int
+    section: str
+    key: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.section} {self.key}: {self.why}"
+
+
 @dataclass
 class GameImport:
     """What an importer returns for one source file."""
@@ -190,3 +228,7 @@ class GameImport:
     # Who wrote the source (one of AUTHORITIES) and the source's own words saying so.
     authority: str = "official"
     authority_quote: str | None = None
+    # Document id -> the edition the source prints for it (a document that prints none is absent).
+    document_editions: dict[str, DocumentEdition] = field(default_factory=dict)
+    # Corrections of content/<game>/corrections.yaml that no longer match this source (skipped).
+    stale_corrections: list[StaleCorrection] = field(default_factory=list)

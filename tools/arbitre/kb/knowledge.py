@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.kb.editions import QUALIFIED, Edition, History
 from arbitre.kb.entry import Entry
 from arbitre.text import fold
 
@@ -42,6 +43,11 @@ class KnowledgeBase:
     locations: dict[str, tuple[str, int]] = field(default_factory=dict)  # id -> (yaml path, line)
     # entry id -> players' questions it answers (`content/<game>/questions.yaml`, kb/questions.py)
     questions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # game id -> its editions and what each changed (`content/<game>/editions.yaml`, kb/editions.py)
+    histories: dict[str, History] = field(default_factory=dict)
+    # game id -> (edition, kind, id, entry) -> the item a person settled (`content/<game>/
+    # reviewed.yaml`, kb/review.py `Settled`): which rulings no longer apply, for the site
+    reviewed: dict[str, dict[tuple[str, str, str, str], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_id: dict[str, Entry] = {}
@@ -115,8 +121,64 @@ class KnowledgeBase:
             current = parent
         return list(reversed(chain))
 
+    # -- editions ---------------------------------------------------------------------------
+
+    def history(self, game: str) -> History | None:
+        return self.histories.get(game)
+
+    def edition(self, game: str) -> Edition | None:
+        """The current edition of a game's source (None when it has no editions file)."""
+        history = self.histories.get(game)
+        return history.current if history else None
+
+    def former(self, entry_id: str) -> str | None:
+        """The current id of an entry an edition renamed or renumbered away from `entry_id`
+        (None when `entry_id` is current, or unknown)."""
+        if entry_id in self.by_id:
+            return None
+        history = self.histories.get(entry_id.split("/", 1)[0])
+        return history.former_ids().get(entry_id) if history else None
+
+    def retired(self, ref: str) -> tuple[Entry, Edition, Edition] | None:
+        """For `id@version` naming an entry some edition removed: the entry as it stood in
+        `version`, that edition, and the edition that removed it."""
+        match = QUALIFIED.match(ref)
+        history = self.histories.get(ref.split("/", 1)[0]) if match else None
+        return history.retired().get(ref) if history else None
+
+    def superseded(self, ref: str) -> str | None:
+        """Why `ref`, no current id, is still known to an edition (kb/editions.py), or None."""
+        if ref in self.by_id:
+            return None
+        history = self.histories.get(ref.split("/", 1)[0])
+        return history.superseded(ref) if history else None
+
+    def former_names(self, entry_id: str) -> list[str]:
+        """The titles and numbers an entry had in earlier editions and no longer has, so that
+        search still finds it by them (« 608.1d » for the step now numbered 608.1e)."""
+        entry = self.by_id.get(entry_id)
+        history = self.histories.get(entry.game) if entry else None
+        if entry is None or history is None or len(history.editions) < 2:
+            return []
+        found: list[str] = []
+        for stage in history.stages(entry_id)[1:]:
+            for name in (stage.entry.title, stage.entry.number):
+                if name and name not in (entry.title, entry.number) and name not in found:
+                    found.append(name)
+        return found
+
+    def retired_ids(self, game: str) -> dict[str, str]:
+        """Plain id -> `id@version` for every entry of `game` some edition removed whose id no
+        current entry has taken (the newest such removal wins)."""
+        history = self.histories.get(game)
+        found: dict[str, str] = {}
+        for qualified, (entry, _last, _removed) in (history.retired() if history else {}).items():
+            if entry.id not in self.by_id:
+                found[entry.id] = qualified
+        return found
+
     def to_export(self) -> dict[str, Any]:
-        """The stable JSON export: {"games": [...], "entries": [...]} (documented in README)."""
+        """The stable JSON export's games and entries (content/README.md, « The JSON export »)."""
         return {
             "games": [g.to_dict() for g in self.games],
             "entries": [e.to_dict() for e in self.entries],

@@ -7,7 +7,6 @@ runs on a knowledge base that has errors.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,29 +14,17 @@ from typing import Any
 import yaml
 
 from arbitre.errors import ValidationFailed
-from arbitre.kb.entry import (
-    ABOUT_HOWS,
-    AUTHORITIES,
-    CARD_HOWS,
-    KINDS,
-    ROLES,
-    AboutLink,
-    CardLink,
-    Entry,
-    SourceSpan,
-    Unresolved,
-)
+from arbitre.kb.editions import EDITIONS_FILE, History
+from arbitre.kb.editions_file import load_editions
+from arbitre.kb.entry import AUTHORITIES, Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.kb.problems import Problem, read_text
 from arbitre.kb.questions import load_questions
+from arbitre.kb.review import kb_items, load_reviewed
 from arbitre.kb.ruling_table import check_tables
+from arbitre.kb.schema import LINE_KEY, LineLoader, entry_from_dict
 from arbitre.paths import ProjectPaths
 from arbitre.text import fold
-
-ID_PATTERN = re.compile(r"^[a-z0-9-]+/[a-z0-9][a-z0-9./-]*$")
-LINE_KEY = "__line__"  # in every mapping read: the line the mapping starts at
-KEY_LINES = "__key_lines__"  # in every mapping read: key -> the line the key is written on
-READ_KEYS = {LINE_KEY, KEY_LINES}
 
 
 @dataclass
@@ -57,183 +44,6 @@ class LoadResult:
         return [p for p in self.problems if p.severity == "warning"]
 
 
-class _LineLoader(yaml.SafeLoader):
-    """A SafeLoader that records the 1-based line of every mapping under LINE_KEY and of each
-    of its keys under KEY_LINES, and collects duplicate keys (which YAML forbids and PyYAML
-    accepts silently, the last one winning) in `duplicates`: (key, line, column, first line)."""
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.duplicates: list[tuple[Any, int, int, int]] = []
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        mapping = super().construct_mapping(node, deep=deep)
-        lines: dict[Any, int] = {}
-        for key_node, _value in node.value:
-            try:
-                key = self.construct_object(key_node, deep=deep)
-                hash(key)
-            except (TypeError, yaml.YAMLError):
-                continue  # an unhashable key: construct_mapping above has reported it
-            line = key_node.start_mark.line + 1
-            if key in lines:
-                self.duplicates.append((key, line, key_node.start_mark.column + 1, lines[key]))
-            else:
-                lines[key] = line
-        mapping[LINE_KEY] = node.start_mark.line + 1
-        mapping[KEY_LINES] = lines
-        return mapping
-
-
-# field name -> (type check, required)
-_STR, _OPT_STR, _BOOL, _STR_LIST = "str", "optional str", "bool", "list of str"
-ENTRY_FIELDS: dict[str, tuple[str, bool]] = {
-    "id": (_STR, True),
-    "game": (_STR, True),
-    "document": (_STR, True),
-    "kind": (_STR, True),
-    "number": (_OPT_STR, True),
-    "title": (_OPT_STR, True),
-    "text": (_STR, True),
-    "parent": (_OPT_STR, True),
-    "refs": (_STR_LIST, True),
-    "official": (_BOOL, True),
-    "source": ("source", True),
-    "role": (_OPT_STR, False),
-    "printed": (_BOOL, False),
-    "card": (_OPT_STR, False),
-    "aliases": (_STR_LIST, False),
-    "english": (_OPT_STR, False),
-    "english_inferred": (_BOOL, False),
-    "defined_by": (_OPT_STR, False),
-    "notes": (_STR_LIST, False),
-    "unresolved": ("unresolved", False),
-    "about": ("about", False),
-    "cards": ("cards", False),
-}
-
-
-def _links_error(value: Any, key: str, hows: tuple[str, ...]) -> str | None:
-    """A list of {key: str, how: one of hows}, or a message saying what it must be."""
-    shape = f"must be a list of {{{key}, how}} with how one of {', '.join(hows)}"
-    if not isinstance(value, list):
-        return shape
-    for item in value:
-        if not isinstance(item, dict) or set(item) - {key, "how"} - READ_KEYS:
-            return shape
-        if not isinstance(item.get(key), str) or not item[key] or item.get("how") not in hows:
-            return shape
-    return None
-
-
-def _type_error(kind: str, value: Any) -> str | None:
-    if kind == _STR:
-        return None if isinstance(value, str) else "must be a string"
-    if kind == _OPT_STR:
-        return None if value is None or isinstance(value, str) else "must be a string or null"
-    if kind == _BOOL:
-        return None if isinstance(value, bool) else "must be true or false"
-    if kind == _STR_LIST:
-        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
-        return None if ok else "must be a list of strings"
-    if kind == "source":
-        if not isinstance(value, dict):
-            return "must be a mapping {file, line_start, line_end}"
-        ok = (
-            isinstance(value.get("file"), str)
-            and isinstance(value.get("line_start"), int)
-            and isinstance(value.get("line_end"), int)
-            and 1 <= value["line_start"] <= value["line_end"]
-        )
-        return None if ok else "needs file, and 1 <= line_start <= line_end"
-    if kind == "unresolved":
-        ok = isinstance(value, list) and all(
-            isinstance(u, dict)
-            and isinstance(u.get("target"), str)
-            and (u.get("intended") is None or isinstance(u.get("intended"), str))
-            and isinstance(u.get("note"), str)
-            for u in value
-        )
-        return None if ok else "must be a list of {target, intended, note}"
-    if kind == "about":
-        return _links_error(value, "id", ABOUT_HOWS)
-    if kind == "cards":
-        return _links_error(value, "name", CARD_HOWS)
-    raise AssertionError(kind)
-
-
-def entry_from_dict(data: dict[str, Any], where: str, problems: list[Problem]) -> Entry | None:
-    """Validate one entry mapping; append problems; return the Entry when it is well formed."""
-    line = data.get(LINE_KEY, 0)
-    key_lines = data.get(KEY_LINES, {})
-    bad = False
-    for name in sorted(set(data) - set(ENTRY_FIELDS) - READ_KEYS, key=str):
-        problems.append(Problem(where, key_lines.get(name, line), f"unknown field {name!r}"))
-        bad = True
-    for name, (kind, required) in ENTRY_FIELDS.items():
-        if name not in data:
-            if required:
-                problems.append(Problem(where, line, f"missing field {name!r}"))
-                bad = True
-            continue
-        message = _type_error(kind, data[name])
-        if message:
-            problems.append(Problem(where, line, f"field {name!r} {message}"))
-            bad = True
-    if bad:
-        return None
-    if data["kind"] not in KINDS:
-        problems.append(
-            Problem(where, line, f"kind {data['kind']!r} is not one of {', '.join(KINDS)}")
-        )
-        return None
-    if data.get("role") and data["role"] not in ROLES:
-        problems.append(
-            Problem(where, line, f"role {data['role']!r} is not one of {', '.join(ROLES)}")
-        )
-        return None
-    if not ID_PATTERN.match(data["id"]) or not data["id"].startswith(data["game"] + "/"):
-        problems.append(
-            Problem(
-                where, line, f"id {data['id']!r} must be '{data['game']}/<local>' in [a-z0-9./-]"
-            )
-        )
-        return None
-    if (data.get("about") or data.get("cards")) and data["kind"] not in ("faq", "errata"):
-        problems.append(
-            Problem(where, line, f"{data['id']}: only a faq or errata entry has about/cards")
-        )
-        return None
-    src = data["source"]
-    return Entry(
-        id=data["id"],
-        game=data["game"],
-        document=data["document"],
-        kind=data["kind"],
-        number=data["number"],
-        title=data["title"],
-        text=data["text"],
-        parent=data["parent"],
-        refs=list(data["refs"]),
-        official=data["official"],
-        source=SourceSpan(src["file"], src["line_start"], src["line_end"]),
-        role=data.get("role"),
-        printed=data.get("printed", True),
-        card=data.get("card"),
-        aliases=list(data.get("aliases") or []),
-        english=data.get("english"),
-        english_inferred=data.get("english_inferred", False),
-        defined_by=data.get("defined_by"),
-        notes=list(data.get("notes") or []),
-        unresolved=[
-            Unresolved(u["target"], u.get("intended"), u["note"])
-            for u in data.get("unresolved") or []
-        ],
-        about=[AboutLink(a["id"], a["how"]) for a in data.get("about") or []],
-        cards=[CardLink(c["name"], c["how"]) for c in data.get("cards") or []],
-    )
-
-
 def _read_yaml(
     path: Path, rel: str, problems: list[Problem], unreadable: list[str] | None = None
 ) -> Any:
@@ -243,7 +53,8 @@ def _read_yaml(
     if failure is not None:
         problems.append(failure)
     else:
-        loader = _LineLoader(text)
+        assert text is not None  # read_text gives the text or the problem
+        loader = LineLoader(text)
         try:
             result = loader.get_single_data()
         except yaml.YAMLError as exc:
@@ -458,9 +269,7 @@ def _link_problems(kb: KnowledgeBase, entry: Entry, where: str, line: int) -> li
     for link in entry.about:
         target = kb.by_id.get(link.id)
         if target is None:
-            problems.append(
-                Problem(where, line, f"{entry.id}: about {link.id}, which does not exist")
-            )
+            problems.append(_superseded(kb, entry.id, "about", link.id, where, line))
         elif target.game != entry.game or target.is_ruling:
             problems.append(
                 Problem(
@@ -483,6 +292,27 @@ def _link_problems(kb: KnowledgeBase, entry: Entry, where: str, line: int) -> li
                 )
             )
     return problems
+
+
+def _superseded(
+    kb: KnowledgeBase, owner: str, field: str, ref: str, where: str, line: int
+) -> Problem:
+    """A link to an id that is not current: a warning when an edition renamed or removed that
+    entry (the link is kept, for review), an error when no edition knows it."""
+    retired = kb.retired(ref)
+    if retired is not None:
+        _entry, last, removed = retired
+        message = (
+            f"{owner}: {field} {ref}, as it stood in {last.version}: removed in {removed.version} "
+            "(arbitre edition review)"
+        )
+        return Problem(where, line, message, "warning")
+    current = kb.former(ref)
+    if current is not None:
+        return Problem(
+            where, line, f"{owner}: {field} {ref}, now {current}: write {current}", "warning"
+        )
+    return Problem(where, line, f"{owner}: {field} {ref}, which does not exist")
 
 
 class _Known:
@@ -522,8 +352,67 @@ def glossary_problems(kb: KnowledgeBase) -> list[Problem]:
     return problems
 
 
+def load_histories(paths: ProjectPaths, kb: KnowledgeBase) -> list[Problem]:
+    """Each game's editions (content/<game>/editions.yaml), checked against its entries."""
+    problems: list[Problem] = []
+    for game in kb.games:
+        editions, found = load_editions(paths.root, game.id, [d for d, _ in game.documents])
+        problems.extend(found)
+        if not editions:
+            continue
+        where = f"content/{game.id}/{EDITIONS_FILE}"
+        try:
+            kb.histories[game.id] = History(game.id, editions, kb.entries_of(game.id))
+        except ValueError as exc:
+            problems.append(Problem(where, 1, f"the editions do not fit the entries: {exc}"))
+            continue
+        current = editions[-1].source
+        if game.source and Path(game.source).name != current:
+            problems.append(
+                Problem(
+                    where,
+                    1,
+                    f"current edition {editions[-1].version} is {current}, game.yaml says {game.source}",
+                )
+            )
+        for edition in editions:
+            if not (paths.sources(game.id) / edition.source).is_file():
+                problems.append(
+                    Problem(where, 1, f"{edition.version}: source {edition.source} is missing")
+                )
+    return problems
+
+
+def review_warnings(paths: ProjectPaths, kb: KnowledgeBase) -> list[Problem]:
+    """A ruling or players' questions resting on text a later edition changed, not yet settled
+    in content/<game>/reviewed.yaml: kept, and a warning (`arbitre edition review` lists them);
+    the reviewed table's own problems are errors.  Each table is kept on `kb.reviewed` (the site
+    tells players which rulings no longer apply)."""
+    problems: list[Problem] = []
+    for game in kb.games:
+        if game.id not in kb.histories:
+            continue
+        settled, found = load_reviewed(paths.root, game.id)
+        problems.extend(found)
+        kb.reviewed[game.id] = settled
+        for item in kb_items(kb, game.id):
+            if item.key() in settled or item.kind != "ruling" or item.id not in kb.locations:
+                continue
+            where, line = kb.locations[item.id]
+            problems.append(
+                Problem(
+                    where,
+                    line,
+                    f"{item.id}: rests on {item.entry}, which {item.why.split(' ', 1)[1]}",
+                    "warning",
+                )
+            )
+    return problems
+
+
 def load(paths: ProjectPaths) -> LoadResult:
     result = read_tree(paths)
+    result.problems.extend(load_histories(paths, result.kb))
     result.unread_text = "\n".join(
         (paths.root / rel).read_bytes().decode("utf-8", errors="replace")
         for rel in result.unreadable
@@ -533,6 +422,7 @@ def load(paths: ProjectPaths) -> LoadResult:
     extra = check_tables(paths.root, result.kb)
     result.kb.questions, asked = load_questions(paths.root, result.kb)
     extra += asked
+    extra += review_warnings(paths, result.kb)
     if extra:
         result.problems = sorted(
             set(result.problems) | set(extra), key=lambda p: (p.path, p.line, p.message)

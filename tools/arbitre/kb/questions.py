@@ -16,6 +16,7 @@ wrong id, a malformed value or a repeated question as `path:line: message`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from arbitre.kb.knowledge import KnowledgeBase
@@ -26,14 +27,22 @@ MAX_QUESTION_CHARS = 300
 
 
 def read_questions(
-    text: str, path: str, game: str, known: set[str]
+    text: str,
+    path: str,
+    game: str,
+    known: set[str],
+    superseded: Callable[[str], str | None] | None = None,
 ) -> tuple[dict[str, tuple[str, ...]], list[Problem]]:
-    """One game's file: entry id -> its questions; malformed rows are reported and left out."""
+    """One game's file: entry id -> its questions; malformed rows are reported and left out.
+    A key an edition renamed or removed (`superseded` says why) is kept, with a warning."""
     data, lines, problems = read_mapping(text, path, "entry id -> [questions]")
     questions: dict[str, tuple[str, ...]] = {}
     for key, value in data.items():
         line = lines.get(key, 1)
-        if not isinstance(key, str) or key not in known:
+        why = superseded(key) if isinstance(key, str) and key not in known and superseded else None
+        if why is not None:
+            problems.append(Problem(path, line, f"questions of {why}", "warning"))
+        elif not isinstance(key, str) or key not in known:
             problems.append(Problem(path, line, f"{key}: no such entry in {game}"))
             continue
         if not (
@@ -72,8 +81,11 @@ def load_questions(
         if failure is not None:
             problems.append(failure)
             continue
+        assert text is not None  # read_text gives the text or the problem
         known = {e.id for e in kb.entries_of(game.id)}
-        found, read = read_questions(text, path, game.id, known)
-        questions.update(found)
+        found, read = read_questions(text, path, game.id, known, kb.superseded)
+        for key, asked in found.items():
+            current = kb.former(key) or key  # an id an edition moved away from: its entry now
+            questions[current] = tuple(dict.fromkeys(questions.get(current, ()) + asked))
         problems.extend(read)
     return questions, problems

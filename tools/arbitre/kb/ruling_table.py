@@ -19,7 +19,7 @@ is reported as `path:line: message`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -108,20 +108,33 @@ def load_table(root: Path, game: str) -> tuple[RulingTable | None, list[Problem]
         return None, []
     path = f"content/{game}/{TABLE_FILE}"
     text, failure = read_text(file, path)
-    return (None, [failure]) if failure is not None else read_table(text, path)
+    if failure is not None:
+        return None, [failure]
+    assert text is not None  # read_text gives the text or the problem
+    return read_table(text, path)
 
 
 def table_problems(
-    table: RulingTable, game: str, entries: Iterable[Entry], missing_severity: str | None = None
+    table: RulingTable,
+    game: str,
+    entries: Iterable[Entry],
+    missing_severity: str | None = None,
+    superseded: Callable[[str], str | None] | None = None,
 ) -> list[Problem]:
     """Every row's key is a ruling of `game`, every `about` id an entry of `game` that is not a
     ruling, every `rejected` id (`game/…`) an entry of `game` not also in `about`, and every
     `rejected` card name not also in `cards`.  With `missing_severity`, each ruling absent from
-    the table is reported too."""
+    the table is reported too.  `superseded` says why an id that is no entry now is still
+    known (an edition renamed or removed it: kb/editions.py): that row is a warning, kept for
+    review, not an error."""
     by_id = {e.id: e for e in entries if e.game == game}
     problems: list[Problem] = []
     for row in table.rows.values():
         entry = by_id.get(row.ruling)
+        why = superseded(row.ruling) if entry is None and superseded else None
+        if why is not None:
+            problems.append(Problem(table.path, row.line, f"ruling {why}", "warning"))
+            continue
         if entry is None:
             problems.append(Problem(table.path, row.line, f"{row.ruling}: no such entry in {game}"))
             continue
@@ -133,7 +146,12 @@ def table_problems(
             )
         for target in row.about:
             found = by_id.get(target)
-            if found is None:
+            why = superseded(target) if found is None and superseded else None
+            if why is not None:
+                problems.append(
+                    Problem(table.path, row.line, f"{row.ruling}: about {why}", "warning")
+                )
+            elif found is None:
                 problems.append(
                     Problem(
                         table.path, row.line, f"{row.ruling}: about {target}, which does not exist"
@@ -197,5 +215,9 @@ def check_tables(root: Path, kb: KnowledgeBase) -> list[Problem]:
         problems.extend(read)
         if table is None:
             continue  # no review yet: `arbitre rulings --proposals` lists the work
-        problems.extend(table_problems(table, game.id, entries, missing_severity="warning"))
+        problems.extend(
+            table_problems(
+                table, game.id, entries, missing_severity="warning", superseded=kb.superseded
+            )
+        )
     return problems

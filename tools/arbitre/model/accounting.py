@@ -2,8 +2,8 @@
 
 A game's rulings (`is_ruling`: its FAQ answers, errata and printed examples, plus Altered's remarks
 and unofficial clarifications and Four Souls' card rulings) are each reproduced by a scenario —
-shipped (`scenarios/`) or held out (`tests/model/holdout/`, outside the package) — or listed once,
-with one line on why, in `scenarios/<game>--not-reproduced.yaml`.  Ashes' leaflet rules are cited by
+shipped (`<game>/scenarios/`) or held out (`tests/model/holdout/`, outside the package) — or listed
+once, with one line on why, in `<game>/not-reproduced.yaml` (files.py).  Ashes' leaflet rules are cited by
 a trace or listed the same way (`must_cite`).  The file:
 
     not_expressible:   # determinate, but the engine cannot state the position yet
@@ -12,7 +12,7 @@ a trace or listed the same way (`must_cite`).  The file:
       - …
 
 A held-out ruling the engine failed is listed in the held-out set's own `not-reproduced.yaml`.
-`python -m arbitre.model.accounting [ROOT]` prints the counts the README quotes.
+`python -m arbitre.model.accounting [ROOT]` prints the counts model/README.md quotes.
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ import yaml
 
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.model.examples import load_scenario, scenario_dir, scenario_files
+from arbitre.model.examples import load_scenario
+from arbitre.model.files import NOT_REPRODUCED, not_reproduced_path, scenario_files
 
 GAMES = ("the-spoils", "marvel-champions", "four-souls", "ashes", "altered")
 KINDS = ("faq", "errata", "example")
 MORE_KINDS = {"altered": ("note",)}  # remarks and unofficial clarifications
-SUFFIX = "--not-reproduced"
 LISTS = ("not_expressible", "not_determinate")
 ROW = ("id", "line", "why")
 
@@ -49,8 +49,8 @@ def must_cite(entry: Entry) -> bool:
     return entry.game == "ashes" and entry.kind == "rule" and bool(entry.text.strip())
 
 
-def listed_path(game: str, directory: Path | None = None) -> Path:
-    return (directory or scenario_dir()) / f"{game}{SUFFIX}.yaml"
+def listed_path(game: str) -> Path:
+    return not_reproduced_path(game)
 
 
 def read_listed(path: Path) -> dict[str, list[dict]]:
@@ -112,14 +112,12 @@ class GameAccount:
         }
 
 
-def accounts(
-    kb: KnowledgeBase, holdout: Path | None = None, directory: Path | None = None
-) -> list[GameAccount]:
+def accounts(kb: KnowledgeBase, holdout: Path | None = None) -> list[GameAccount]:
     """Every game's account; `holdout` is the held-out set's directory (with its own list)."""
-    shipped, cited = reproduced_ids(scenario_files(directory))
+    shipped, cited = reproduced_ids(scenario_files())
     held_paths = sorted(holdout.glob("*--*.yaml")) if holdout else []
     held_out, held_cited = reproduced_ids(held_paths)
-    failed = read_listed(holdout / f"{SUFFIX[2:]}.yaml") if holdout else {k: [] for k in LISTS}
+    failed = read_listed(holdout / NOT_REPRODUCED) if holdout else {k: [] for k in LISTS}
     result = []
     for game in GAMES:
         result.append(
@@ -130,7 +128,7 @@ def accounts(
                 held_out.get(game, set()),
                 [e for e in kb.entries_of(game) if must_cite(e)],
                 cited.get(game, set()) | held_cited.get(game, set()),
-                read_listed(listed_path(game, directory)),
+                read_listed(listed_path(game)),
                 [r for k in LISTS for r in failed[k] if r["id"].startswith(f"{game}/")],
             )
         )
@@ -138,7 +136,7 @@ def accounts(
 
 
 def report(accounts_: list[GameAccount]) -> str:
-    """The counts, per game and in all, as the README quotes them."""
+    """The counts, per game and in all, as model/README.md quotes them."""
     keys = ("rulings", "shipped", "held_out", "not_expressible", "not_determinate", "rules_listed")
     lines = ["game              " + "  ".join(f"{k:>15}" for k in keys)]
     total = dict.fromkeys(keys, 0)

@@ -14,15 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.core.trace import Trace
 from arbitre.model.examples import (
     Scenario,
     check_expected,
     load_scenario,
-    scenario_dir,
-    scenario_files,
 )
-from arbitre.model.scenario import ScenarioError
+from arbitre.model.files import scenario_files, scenario_path
 
 
 def scenario_id(scenario: Scenario) -> str:
@@ -101,7 +100,7 @@ def resolve_sources(sources: list[str], run_all: bool) -> list[Path]:
         if path.suffix in (".yaml", ".yml") and path.is_file():
             paths.append(path)
             continue
-        shipped = scenario_dir() / f"{source}.yaml"
+        shipped = scenario_path(source)
         paths.append(shipped if shipped.is_file() else path)
     return paths
 

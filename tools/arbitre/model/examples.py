@@ -1,9 +1,9 @@
 """Scenarios -> traces -> worked examples for the site.
 
-A scenario file (`scenarios/<game>--<slug>.yaml`) holds:
+A scenario file (`<game>/scenarios/<game>--<slug>.yaml`, see files.py) holds:
 
     game: the-spoils            # game id
-    procedure: combat           # a procedure of that game (PROCEDURES)
+    procedure: combat           # a procedure of that game (its package's PROCEDURES)
     title: …                    # French title of the worked example
     reproduces:                 # the document's rulings this scenario reproduces
       - {id: the-spoils/faq/19, line: 1744, quote: "…"}
@@ -11,13 +11,12 @@ A scenario file (`scenarios/<game>--<slug>.yaml`) holds:
     actions: {…}                # choices and cards played, read by the game module
     expected: {…}               # a subset of the trace's `result` that must hold
 
-`worked_examples()` runs them all; `render_markdown()` turns one trace into a French page section
-(the site renders its « Exemples commentés » pages itself: arbitre.site.pages).
+`worked_examples()` runs them all; render.py turns a trace into French (the site renders its
+« Exemples commentés » pages itself: arbitre.site.pages).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -25,129 +24,21 @@ from typing import Any
 
 import yaml
 
-from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.model import (
-    altered,
-    altered_deck,
-    altered_dependency,
-    altered_dusk,
-    altered_effects,
-    altered_fleeting,
-    altered_night,
-    altered_reactions,
-    altered_zones,
-    ashes,
-    ashes_attack,
-    ashes_board,
-    ashes_damage,
-    ashes_entry,
-    ashes_play,
-    four_souls,
-    marvel_attacks,
-    marvel_champions,
-    marvel_encounter,
-    marvel_player_effects,
-    marvel_player_effects_run,
-    marvel_resources,
-    marvel_villain_phase,
-    the_spoils,
-    the_spoils_combat,
-    the_spoils_costs,
-    the_spoils_events,
-    the_spoils_pick,
-    the_spoils_play,
-    the_spoils_triggers,
-    the_spoils_turn,
-)
+from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
+from arbitre.model.core.procedure import Procedure
 from arbitre.model.core.rules import RuleViolation
-from arbitre.model.core.sequence import Sequence
+from arbitre.model.core.scenario import Fields, ScenarioError, read_rulings
 from arbitre.model.core.trace import Ruling, Step, Trace
-from arbitre.model.core.turn import read_turn, walk_turn
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
-from arbitre.model.yaml_lines import field_line
+from arbitre.model.core.yaml_lines import field_line
+from arbitre.model.files import scenario_files
 
-Reader = Callable[[str, Fields], Any]
-Runner = Callable[[Any], Trace]
-
-PROCEDURES: dict[tuple[str, str], tuple[Reader, Runner]] = {
-    ("the-spoils", "combat"): (the_spoils_combat.read_combat, the_spoils_combat.resolve_combat),
-    ("the-spoils", "jouer_carte"): (the_spoils_play.read_play, the_spoils_play.run_play),
-    ("the-spoils", "declencheurs"): (
-        the_spoils_triggers.read_triggers,
-        the_spoils_triggers.run_triggers,
-    ),
-    ("the-spoils", "choisir"): (the_spoils_pick.read_pick, the_spoils_pick.run_pick),
-    ("the-spoils", "cout"): (the_spoils_costs.read_cost, the_spoils_costs.run_cost),
-    ("the-spoils", "evenements"): (the_spoils_events.read_events, the_spoils_events.run_events),
-    ("ashes", "degats"): (
-        lambda name, f: ashes.read_scenario(name, f, "degats"),
-        ashes_damage.resolve_damage,
-    ),
-    ("ashes", "pioche"): (
-        lambda name, f: ashes.read_scenario(name, f, "pioche"),
-        ashes_damage.prepare_draw_damage,
-    ),
-    ("ashes", "attaque"): (ashes_attack.read_attack, ashes_attack.run_attack),
-    ("ashes", "plateau"): (ashes_board.read_board, ashes_board.run_board),
-    ("ashes", "entree"): (ashes_entry.read_entry, ashes_entry.run_entry),
-    ("ashes", "jouer"): (ashes_play.read_play, ashes_play.run_play),
-    ("altered", "crepuscule"): (altered_dusk.read_dusk, altered_dusk.resolve_dusk),
-    ("altered", "fugace"): (altered_fleeting.read_fleeting, altered_fleeting.resolve_fleeting),
-    ("altered", "effet"): (altered_effects.read_effect, altered_effects.run_effect),
-    ("altered", "reactions"): (altered_reactions.read_reactions, altered_reactions.run_reactions),
-    ("altered", "dependance"): (
-        altered_dependency.read_dependency,
-        altered_dependency.run_dependency,
-    ),
-    ("altered", "deck"): (altered_deck.read_deck, altered_deck.check_deck),
-    ("altered", "zones"): (altered_zones.read_zones, altered_zones.run_zones),
-    ("altered", "nuit"): (altered_night.read_night, altered_night.run_night),
-    ("four-souls", "attaque"): (four_souls.read_attack, four_souls.resolve_attack),
-    ("four-souls", "pile"): (four_souls.read_stack, four_souls.resolve_stack),
-    ("four-souls", "mort"): (four_souls.read_death, four_souls.resolve_death),
-    ("four-souls", "gains"): (four_souls.read_gains, four_souls.resolve_gains),
-    ("marvel-champions", "attaque"): (
-        marvel_champions.read_attacks,
-        marvel_attacks.resolve_attacks,
-    ),
-    ("marvel-champions", "revelation"): (marvel_encounter.read_reveal, marvel_encounter.run_reveal),
-    ("marvel-champions", "effet_joueur"): (
-        marvel_player_effects.read_player_effects,
-        marvel_player_effects_run.run_player_effects,
-    ),
-    ("marvel-champions", "paiement"): (
-        marvel_resources.read_payments,
-        marvel_resources.run_payments,
-    ),
-    ("marvel-champions", "phase_du_mechant"): (
-        marvel_villain_phase.read_villain_phase,
-        marvel_villain_phase.run_villain_phase,
-    ),
+# Every game's procedures by (game id, procedure name): what a scenario's `game` and `procedure`
+# name.  Each game package lists its own (its __init__ says what each follows).
+GAMES = (the_spoils, marvel_champions, four_souls, ashes, altered)
+PROCEDURES: dict[tuple[str, str], Procedure[Any]] = {
+    (game.GAME, name): procedure for game in GAMES for name, procedure in game.PROCEDURES.items()
 }
-# A whole turn (round, day) of each game, walked on the game's Sequence (core/turn.py).
-TURNS: dict[str, Sequence] = {
-    "the-spoils": the_spoils.TURN,
-    "ashes": ashes.TURN,
-    "altered": altered.DAY,
-    "four-souls": four_souls.TURN,
-    "marvel-champions": marvel_champions.ROUND,
-}
-for _game, _sequence in TURNS.items():
-    PROCEDURES[(_game, "tour")] = (
-        lambda name, f, g=_game, q=_sequence: read_turn(q, g, name, f),
-        lambda sc, g=_game, q=_sequence: walk_turn(q, g, sc),
-    )
-# The Spoils' turn also checks who may take each action (603.2).
-PROCEDURES[("the-spoils", "tour")] = (
-    the_spoils_turn.read_spoils_turn,
-    the_spoils_turn.walk_spoils_turn,
-)
-# Ashes has a round around its players' turns.
-PROCEDURES[("ashes", "manche")] = (
-    lambda name, f: read_turn(ashes.ROUND, "ashes", name, f),
-    lambda sc: walk_turn(ashes.ROUND, "ashes", sc, "manche"),
-)
 
 
 @dataclass
@@ -164,7 +55,7 @@ class Scenario:
         if isinstance(self.state, Refusal):
             trace = self.state.trace(self)
         else:
-            trace = PROCEDURES[(self.game, self.procedure)][1](self.state)
+            trace = PROCEDURES[(self.game, self.procedure)].run(self.state)
         if self.placeholders:
             trace.placeholders = list(self.placeholders)
             trace.notes.append(
@@ -200,20 +91,6 @@ class Refusal:
         )
 
 
-def scenario_dir() -> Path:
-    return Path(str(resources.files("arbitre.model") / "scenarios"))
-
-
-# The accounting files beside the scenarios (« <game>--not-reproduced.yaml », see accounting.py):
-# lists of rulings, not scenarios.
-ACCOUNTING = "--not-reproduced"
-
-
-def scenario_files(directory: Path | None = None) -> list[Path]:
-    paths = (directory or scenario_dir()).glob("*.yaml")
-    return sorted(p for p in paths if not p.stem.endswith(ACCOUNTING))
-
-
 def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
     """Validate scenario data; every problem is a ScenarioError naming the file and the field."""
     try:
@@ -228,7 +105,7 @@ def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
             raise ScenarioError("expected", "expected a mapping of result fields")
         placeholders = fields.str_list("placeholders", [])
         try:
-            state = PROCEDURES[(game, procedure)][0](name, fields)
+            state = PROCEDURES[(game, procedure)].read(name, fields)
         except RuleViolation as exc:
             if "refused_by" not in expected:
                 raise
@@ -282,8 +159,8 @@ def _where(path: Path, text: str, field: str) -> str:
     return f"{place}: {field}" if field else place
 
 
-def load_scenarios(directory: Path | None = None) -> list[Scenario]:
-    return [load_scenario(p) for p in scenario_files(directory)]
+def load_scenarios() -> list[Scenario]:
+    return [load_scenario(p) for p in scenario_files()]
 
 
 def check_expected(trace: Trace, expected: dict[str, Any]) -> list[str]:
@@ -315,178 +192,6 @@ def examples_citing(traces: list[Trace]) -> dict[str, list[Trace]]:
         for rule_id in sorted(set(trace.cited_ids()) | {r.id for r in trace.rulings}):
             index.setdefault(rule_id, []).append(trace)
     return dict(sorted(index.items()))
-
-
-def example_anchor(trace: Trace) -> str:
-    """The anchor of a worked example on its game's examples page."""
-    return f"exemple--{trace.scenario}"
-
-
-# --- Markdown -----------------------------------------------------------------------------------
-
-RESULT_LABELS = {
-    "speed_levels": "Niveaux de vitesse joués",
-    "destroyed": "Détruits",
-    "left_play": "Sortis du jeu",
-    "damage": "Dommages reçus ce tour",
-    "exhausted": "Épuisés à la fin",
-    "refused": "Déclarations refusées",
-    "no_target": "Sans cible (considérés comme ayant assigné)",
-    "default_splits": "Répartitions par défaut du modèle (non données par les joueurs)",
-    "damage_events": "Événements de dommages (un par destinataire et par étape F)",
-    "influence": "Influence de la faction attaquée",
-    "game_lost": "Partie perdue",
-    "location": "Lieu",
-    "wounds": "Blessures",
-    "damage_received": "Dégâts subis",
-    "discarded": "Défaussées",
-    "resolved": "Effets résolus",
-    "not_resolved": "Effets non résolus",
-    "status": "Jetons État",
-    "placed": "Unités placées",
-    "losers": "Joueurs éliminés",
-    "winner": "Vainqueur",
-    "stats": "Statistiques des expéditions",
-    "advanced": "Expéditions qui avancent",
-    "failed": "Expéditions qui échouent à avancer",
-    "positions": "Régions où se trouvent les expéditions",
-    "revealed": "Cartes Tumulte révélées",
-    "tiebreak": "Départages",
-    "rolls": "Résultat final de chaque jet d'attaque (dé à six faces, après modificateurs et relances)",
-    "outcomes": "Touches et ratés",
-    "health": "Santé restante",
-    "dead": "Morts",
-    "attack_lost": "Attaque perdue",
-    "rewards": "Récompenses",
-    "souls": "Âmes",
-    "penalties": "Pénalités de mort payées",
-    "turn_ended": "Tour terminé",
-    "slot": "Emplacement de monstre",
-    "refill": "Rechargement de l'emplacement (cartes révélées, dans l'ordre)",
-    "attacks": "Activations d'attaque",
-    "step4_damage": "Dégâts subis à l'étape 4",
-    "defeated": "Vaincus",
-    "statuses_discarded": "Cartes d'état défaussées",
-    "statuses": "Cartes d'état restantes",
-    "triggered": "Capacités déclenchées",
-    "riposte": "Ripostes",
-    "refused_by": "Refusé : la règle enfreinte",
-    "cancelled": "Annulés (retirés de la pile sans être résolus)",
-    "roll_results": "Résultat de chaque jet",
-    "zones": "Zone où finit chaque carte",
-    "encounter_cards": "Cartes Rencontre attribuées",
-    "next_first_player": "Nouveau premier joueur",
-    "engaged": "Sbires engagés",
-    "encounter_revealed": "Cartes Rencontre révélées, dans l'ordre",
-    "legal": "Jeu légal",
-    "card_zone": "Zone de la carte à la fin",
-    "ready_resources": "Ressources encore prêtes",
-    "phases": "Phases, dans l'ordre",
-    "actions": "Actions par phase",
-    "threat": "Menace sur la manigance principale",
-    "excess": "Objets en excès à la fin de la journée",
-    "effect_steps": "Étapes de la résolution, dans l'ordre",
-    "atomic_actions": "Actions atomiques de chaque étape",
-    "card_zones": "Cartes de chaque zone à la fin",
-    "played": "Réactions jouées, dans l'ordre",
-    "direct_dependencies": "Dépendances directes (capacité : celles dont elle dépend)",
-    "dependencies": "Dépendances, fermeture transitive comprise",
-    "deck_legal": "Deck légal",
-    "zone_kinds": "Nature de chaque zone",
-    "became": "Cartes qui « deviennent » Fugaces",
-    "card_places": "Place de chaque carte à la fin",
-    "revealed_cards": "Cartes révélées à tous les joueurs",
-    "looks": "Regarder une carte : permis ou refusé",
-    "deck_problems": "Règles de construction non respectées",
-}
-
-
-NESTED_LABELS = {
-    "damage": "dommages",
-    "destroyed": "détruit",
-    "loot": "butin défaussé",
-    "cents": "¢ perdu",
-    "turn_ended": "tour terminé",
-    "heros": "héros",
-    "foret": "Forêt",
-    "montagne": "Montagne",
-    "eau": "Eau",
-}
-
-
-def _value(value: Any) -> str:
-    if value is None:
-        return "aucun"
-    if isinstance(value, bool):
-        return "oui" if value else "non"
-    if isinstance(value, dict):
-        return ", ".join(f"{NESTED_LABELS.get(k, k)} : {_value(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(_value(v) for v in value)
-    return str(value)
-
-
-def _empty(value: Any) -> bool:
-    return value is None or value == [] or value == {} or value is False
-
-
-def rule_link(
-    rule_id: str, kb: KnowledgeBase | None, href: Callable[[Entry], str] | None = None
-) -> str:
-    """A Markdown link to the entry when the knowledge base has it and `href` is given, else a label.
-
-    `href` gives the link target of an entry: the model does not know the site's URLs (it sits
-    below `site/` in the layers), so the site passes its own, absolute or page-relative.
-    """
-    entry = kb.get(rule_id) if kb is not None else None
-    if entry is None:
-        return f"`{rule_id}`"
-    if entry.number and "." in entry.number:  # a numbered rule: judges cite it by number
-        label = entry.number
-    elif entry.title and len(entry.title) <= 40:
-        label = entry.title
-    else:
-        label = entry.local_id
-    if href is None:
-        return f"`{label}`"
-    return f"[{label}]({href(entry)})"
-
-
-def result_items(trace: Trace) -> list[tuple[str, str]]:
-    """The trace's result as (French label, French value) pairs, empty values left out."""
-    return [
-        (RESULT_LABELS.get(key, key), _value(value))
-        for key, value in trace.result.items()
-        if not _empty(value)
-    ]
-
-
-def render_markdown(
-    trace: Trace,
-    kb: KnowledgeBase | None = None,
-    href: Callable[[Entry], str] | None = None,
-) -> str:
-    """The worked example as a Markdown section (French): rulings, numbered steps, result, notes.
-
-    Rule links use `href` (see `rule_link`); the site renders its own page from a template.
-    """
-    out = [f"## {trace.title} {{: #{example_anchor(trace)} }}", ""]
-    for ruling in trace.rulings:
-        quote = f" : « {ruling.quote} »" if ruling.quote else ""
-        out.append(f"*Reproduit* {rule_link(ruling.id, kb, href)}{quote}")
-        out.append("")
-    for number, step in enumerate(trace.steps, 1):
-        links = ", ".join(rule_link(r, kb, href) for r in step.rule_ids)
-        out.append(f"{number}. {step.text_fr} — {links}" if links else f"{number}. {step.text_fr}")
-    out.append("")
-    out.append("**Résultat**")
-    out.append("")
-    for label, value in result_items(trace):
-        out.append(f"- {label} : {value}")
-    for note in trace.notes:
-        out.append("")
-        out.append(f"!!! note\n    {note}")
-    return "\n".join(out) + "\n"
 
 
 def scenario_guide() -> str:

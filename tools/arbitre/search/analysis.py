@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 
-from whoosh.analysis import Filter, LowercaseFilter, StopFilter, Token, Tokenizer
+from whoosh.analysis import Analyzer, Filter, LowercaseFilter, StopFilter, Token, Tokenizer
 from whoosh.lang.snowball.french import FrenchStemmer
 from whoosh.lang.stopwords import stoplists
 
@@ -219,7 +220,7 @@ class FrenchTokenizer(Tokenizer):
         tokenize: bool = True,
         mode: str = "",
         **kwargs: object,
-    ):
+    ) -> Iterator[Token]:
         t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
         if not tokenize:
             t.original = t.text = value
@@ -250,7 +251,7 @@ class FoldFilter(Filter):
     def __eq__(self, other: object) -> bool:
         return self.__class__ is other.__class__
 
-    def __call__(self, tokens):
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
         for t in tokens:
             text = SYMBOL_WORDS.get(t.text) or fold(t.text)
             if text[0].isdigit() and "." in text:
@@ -282,7 +283,7 @@ class FrenchStemFilter(Filter):
     def __eq__(self, other: object) -> bool:
         return self.__class__ is other.__class__
 
-    def __call__(self, tokens):
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
         for t in tokens:
             if not t.stopped and len(t.text) > 2 and not t.text[0].isdigit():
                 t.text = _stem_word(t.text)
@@ -316,7 +317,7 @@ class Spellings:
         return table
 
 
-def folded_analyzer():
+def folded_analyzer() -> Analyzer:
     """Words as typed, lowercased and accent-folded, stop words removed (never stemmed)."""
     return (
         FrenchTokenizer()
@@ -326,7 +327,7 @@ def folded_analyzer():
     )
 
 
-def french_analyzer():
+def french_analyzer() -> Analyzer:
     """`folded_analyzer` + French Snowball stemming: the main text analyzer."""
     return folded_analyzer() | FrenchStemFilter()
 

@@ -1,10 +1,12 @@
 """The HTTP app: the JSON API under /api/, permalinks under /r/, and the built site at /.
 
 An ASGI app served by uvicorn (`search/server.py`), in one process or several workers.  The API
-answers with the same JSON as the CLI (`run_search`, `entry_view`).  Every error of the API,
-whatever layer raises it, is JSON of one shape, {"error": message}: 400 for a parameter (named,
-with the reason), 404 for an unknown id or path, 405 with `Allow`, 503 while no index can be
-served, 500 for a bug.  Searches run in a thread pool, off the event loop, at most
+answers with the same JSON as the CLI (`run_search`, `entry_view`, `diff_json`).  An id an
+earlier edition gave is answered too: a 302 to the entry's current id, or the entry an edition
+removed, as it last stood, marked `retired`.  Every error of the API, whatever layer raises it,
+is JSON of one shape, {"error": message}: 400 for a parameter (named, with the reason), 404 for
+an unknown id, game, edition or path, 405 with `Allow`, 503 while no index can be served, 500
+for a bug.  Searches run in a thread pool, off the event loop, at most
 SEARCH_THREADS at a time; the index generation is swapped without a restart (`search/live.py`).
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +28,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from arbitre import __version__
-from arbitre.errors import ArbitreError, IndexMissing
+from arbitre.errors import ArbitreError, IndexMissing, NotFound
 from arbitre.export import entry_view
+from arbitre.history_json import retired_view
+from arbitre.kb.diffs import diff_json
 from arbitre.kb.entry import KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
+from arbitre.lock import writing
 from arbitre.paths import ProjectPaths, find_root
 from arbitre.permalinks import PermalinkIndex, choice_html
 from arbitre.search.indexer import build_index
@@ -37,7 +43,7 @@ from arbitre.search.live import LiveIndex
 from arbitre.search.query import InvalidQuery
 from arbitre.search.service import index_problem
 from arbitre.search.web import HttpHeaders, docs_page, finish_openapi, site_csp
-from arbitre.urls import entry_url
+from arbitre.urls import WEB_MANIFEST, entry_url, retired_url
 
 log = logging.getLogger("arbitre.search.app")
 MAX_LIMIT = 100
@@ -68,7 +74,7 @@ NOT_FOUND = """<!doctype html>
 """
 
 
-def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
@@ -93,14 +99,17 @@ def ensure_index(paths: ProjectPaths, kb: KnowledgeBase) -> None:
     problem = index_problem(paths)
     if problem and "is damaged" not in problem:
         log.warning("%s -- rebuilding the index now", problem)
-        build_index(kb, paths.index, root=paths.root)
+        with writing(paths.root, "arbitre serve (index rebuild)", wait=600):
+            build_index(kb, paths.index, root=paths.root)
 
 
 def _search_parameters(games: list[str]) -> list[dict[str, Any]]:
     """/api/search's query parameters as the OpenAPI document declares them (the handler reads
     them itself, so that every mistake is a 400 naming the parameter)."""
 
-    def param(name: str, schema: dict[str, Any], description: str, required: bool = False):
+    def param(
+        name: str, schema: dict[str, Any], description: str, required: bool = False
+    ) -> dict[str, Any]:
         return {
             "name": name,
             "in": "query",
@@ -158,12 +167,30 @@ SEARCH_RESULT = {
         },
     },
 }
+DIFF_RESULT = {
+    "type": "object",
+    "required": ["game", "from", "to", "counts", "changes", "renumbered"],
+    "properties": {
+        "game": {"type": "string"},
+        "from": {"type": ["string", "null"]},
+        "to": {"type": "string"},
+        "counts": {"type": "object"},
+        "changes": {"type": "array", "items": {"type": "object"}},
+        "renumbered": {"type": "array", "items": {"type": "object"}},
+    },
+}
+# A version as `arbitre edition add` takes it, or nothing (the default edition).
+VERSION_PARAM = {"type": "string", "pattern": r"^([0-9A-Za-z][0-9A-Za-z.\-]{0,31})?$"}
 ERRORS = {
     "/api/search": {
         "400": "a parameter is missing, malformed or out of range (the message names it)",
         "503": "no search index can be served (the message says why and how to rebuild it)",
     },
-    "/api/entries/{entry_id}": {"404": "no entry has this id"},
+    "/api/entries/{entry_id}": {"404": "no entry has this id, today or in an earlier edition"},
+    "/api/diff/{game}": {
+        "400": "`from` is a newer edition than `to`",
+        "404": "no such game, no editions record for it, or no such edition",
+    },
     "/api/health": {"503": "no search index can be served (the message says why)"},
 }
 
@@ -201,6 +228,10 @@ def create_app(
     @app.exception_handler(IndexMissing)
     async def index_missing(_request: Request, exc: IndexMissing) -> JSONResponse:
         return _error(503, exc.message, {"Retry-After": "30"})
+
+    @app.exception_handler(NotFound)  # an unknown game or edition (kb/diffs.py)
+    async def not_found(_request: Request, exc: NotFound) -> JSONResponse:
+        return _error(404, exc.message)
 
     @app.exception_handler(ArbitreError)  # InvalidQuery and any other user-facing error
     async def arbitre_error(_request: Request, exc: ArbitreError) -> JSONResponse:
@@ -243,15 +274,80 @@ def create_app(
         )
         return Response(body, media_type="application/json")
 
+    short_links: dict[str, Any] = {}  # the permalink index of the knowledge base now served
+
+    def links() -> tuple[KnowledgeBase, PermalinkIndex]:
+        current = index.knowledge()
+        if short_links.get("kb") is not current:
+            short_links.update(kb=current, index=PermalinkIndex(current))
+        return current, short_links["index"]
+
     @app.get(
         "/api/entries/{entry_id:path}",
-        summary="One entry, with the entries citing it and its children",
+        summary="One entry, with the entries citing it, its children and its history",
+        responses={
+            302: {
+                "description": "an id an earlier edition gave: the entry's current id, or "
+                "`id@version` of the entry as an edition removed it (Location)",
+                "headers": {"Location": {"schema": {"type": "string"}}},
+            }
+        },
     )
-    def api_entry(entry_id: str) -> JSONResponse:
-        current = index.knowledge()
-        if current.get(entry_id) is None:
-            return _error(404, f"no entry {entry_id!r}")
-        return JSONResponse(entry_view(current, entry_id))
+    def api_entry(entry_id: str) -> Response:
+        """`history`: the editions the entry existed in, newest first.  `id@version` of an
+        entry an edition removed answers it as it last stood, marked `retired`."""
+        current, short = links()
+        if current.get(entry_id) is not None:
+            return JSONResponse(entry_view(current, entry_id))
+        retired = retired_view(current, entry_id)
+        if retired is not None:
+            return JSONResponse(retired)
+        target = short.old.get(entry_id)
+        if target is not None:
+            return RedirectResponse(f"/api/entries/{target}", status_code=302)
+        return _error(404, f"no entry {entry_id!r}")
+
+    @app.get(
+        "/api/diff/{game}",
+        summary="What changed between two editions of a game's source",
+        responses={
+            200: {
+                "description": "the same JSON as `arbitre diff --json`",
+                "content": {"application/json": {"schema": DIFF_RESULT}},
+            }
+        },
+        openapi_extra={
+            "parameters": [
+                {
+                    "name": "game",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "enum": [g.id for g in kb.games]},
+                },
+                {
+                    "name": "from",
+                    "in": "query",
+                    "required": False,
+                    "schema": VERSION_PARAM,
+                    "description": "the older edition (default: the one before `to`)",
+                },
+                {
+                    "name": "to",
+                    "in": "query",
+                    "required": False,
+                    "schema": VERSION_PARAM,
+                    "description": "the newer edition (default: the current one)",
+                },
+            ]
+        },
+    )
+    def api_diff(request: Request) -> JSONResponse:
+        """Entries added, removed, edited (with the word diff) and moved between editions
+        `from` and `to`; for a first edition, what its document says it changed."""
+        params = request.query_params
+        game = request.path_params["game"]
+        older, newer = params.get("from") or None, params.get("to") or None
+        return JSONResponse(diff_json(index.knowledge(), game, older, newer))
 
     @app.get("/api/health", summary="Liveness, entry count and index fingerprint")
     def api_health() -> dict[str, Any]:
@@ -272,15 +368,16 @@ def create_app(
             body["warning"] = index.problem
         return body
 
-    short_links: dict[str, Any] = {}  # the permalink index of the knowledge base now served
-
     @app.get(
         "/r/{entry_id:path}",
         summary="Permalink: redirects to the entry on the site",
         response_class=HTMLResponse,
         responses={
             200: {"description": "a French page choosing between the games with that number"},
-            302: {"description": "the entry's page on the site"},
+            302: {
+                "description": "the entry's page on the site (an id an earlier edition gave "
+                "too: the entry today, or the last text of an entry an edition removed)"
+            },
             404: {
                 "description": "no entry has this id: the site's French « page introuvable »",
                 "content": {"text/html": {"schema": {"type": "string"}}},
@@ -290,15 +387,22 @@ def create_app(
     def permalink(entry_id: str) -> Any:
         # The same answers as the static copy's r/ pages (permalinks.py): any case, a
         # number without its game, a choice page, and a French « page introuvable », not JSON.
-        current = index.knowledge()
-        if short_links.get("kb") is not current:
-            short_links.update(kb=current, index=PermalinkIndex(current))
-        entries = short_links["index"].resolve(entry_id)
+        current, short = links()
+        entries = short.resolve(entry_id)
         if len(entries) == 1:
             return RedirectResponse(entry_url(entries[0], current), status_code=302)
+        retired = None if entries else short.retired(entry_id)
+        if retired is not None:
+            return RedirectResponse(retired_url(retired[0]), status_code=302)
         if entries:
             return HTMLResponse(
-                choice_html(current, entry_id, entries, lambda e: entry_url(e, current))
+                choice_html(
+                    current,
+                    entry_id,
+                    entries,
+                    lambda e: entry_url(e, current),
+                    manifest="/" + WEB_MANIFEST,
+                )
             )
         not_found = paths.site / "404.html"
         page = not_found.read_text(encoding="utf-8") if not_found.is_file() else NOT_FOUND

@@ -176,13 +176,13 @@ def definition_text(kb: KnowledgeBase, target: Entry, limit: int = DEFINITION_CH
     """The text of `target` followed by its steps (a procedure's definition is its steps), or
     for a heading without text, its descendants' texts in order."""
     if target.text.strip():
-        parts = [target.text.strip()]
+        parts: list[str] = [target.text.strip()]
         for child in kb.children(target.id):
             if child.role == "step" and child.text.strip() and len("".join(parts)) < limit:
                 label = child.title or child.number
                 parts.append(f"{label} : {child.text.strip()}" if label else child.text.strip())
         return "\n\n".join(parts)
-    parts: list[str] = []
+    parts = []
     size = 0
     stack = list(reversed(kb.children(target.id)))
     while stack and size < limit:
@@ -293,6 +293,7 @@ def entry_document(
     if entry.card:
         names.append(entry.card)
     names += [c.name for c in entry.cards if c.name != entry.card]
+    names += kb.former_names(entry.id)  # what earlier editions called it
     game = kb.game(entry.game)
     ancestors = kb.ancestors(entry.id)
     context = " / ".join(a.title for a in ancestors if a.title)

@@ -35,16 +35,25 @@ ENGLISH_QUESTION_WORDS = frozenset(
     "what which who whom whose when where why how can could do does did is are should must "
     "may might will would".split()
 )
+# Words that frame a question rather than say what it is about.  Generic French question
+# scaffolding (interrogatives, « est-ce que », modal verbs of asking); content words stay.
+FRENCH_QUESTION_WORDS = frozenset(
+    fold(w)
+    for w in """
+    est ce que qu quoi qui quel quelle quels quelles lequel laquelle lesquels lesquelles comment
+    combien quand pourquoi où ou peux peut puis pouvez peuvent pourrais pourrait dois doit doivent
+    faut faudrait il elle ils elles on t ça ca cela ceci alors
+    est-il y a-t-il veux voudrais sais savoir svp stp merci bien vraiment donc bon exactement
+    """.split()
+)
 WORD = re.compile(r"[^\W_]+")
 
 
 @cache
 def french_function_words() -> frozenset[str]:
     """French stop words (folded, two letters or more) and question words, none English."""
-    from arbitre.search.query import QUESTION_WORDS
-
     ambiguous = {"on", "me", "as", "son", "sans", "or", "a", "en"}  # both languages'
-    french = {w for w in stop_words() | QUESTION_WORDS if len(w) > 1}
+    french = {w for w in stop_words() | FRENCH_QUESTION_WORDS if len(w) > 1}
     return frozenset(french - ENGLISH_FUNCTION_WORDS - ambiguous)
 
 

@@ -12,19 +12,15 @@ from arbitre.errors import ArbitreError
 from arbitre.kb.entry import KINDS
 from arbitre.search.analysis import NUMBER_RE, analyze, fold, number_key
 from arbitre.search.intent import detect_intent
-from arbitre.search.language import ENGLISH_FUNCTION_WORDS, ENGLISH_QUESTION_WORDS
-
-# Words that frame a question rather than say what it is about.  Generic French question
-# scaffolding (interrogatives, « est-ce que », modal verbs of asking); content words stay.
-QUESTION_WORDS = frozenset(
-    fold(w)
-    for w in """
-    est ce que qu quoi qui quel quelle quels quelles lequel laquelle lesquels lesquelles comment
-    combien quand pourquoi où ou peux peut puis pouvez peuvent pourrais pourrait dois doit doivent
-    faut faudrait il elle ils elles on t ça ca cela ceci alors
-    est-il y a-t-il veux voudrais sais savoir svp stp merci bien vraiment donc bon exactement
-    """.split()
+from arbitre.search.language import (
+    ENGLISH_FUNCTION_WORDS,
+    ENGLISH_QUESTION_WORDS,
+    FRENCH_QUESTION_WORDS,
 )
+
+# Words that frame a question rather than say what it is about (`language.py` keeps them: they
+# also tell a French question from an English one).
+QUESTION_WORDS = FRENCH_QUESTION_WORDS
 # Question scaffolding made of words that elsewhere carry meaning (« passe » is also the action
 # Passer, « droit » a right, « sert » serving): dropped only as these whole phrases.  The
 # browser's engine reads this pattern from the client index (`client_index.py`).

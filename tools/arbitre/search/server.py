@@ -71,7 +71,7 @@ class ArbitreHttpProtocol(HttpToolsProtocol):
     _header_bytes = 0
     _refusal: str | None = None  # why the request being parsed is refused
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._arm_header_timer()
 
@@ -161,7 +161,9 @@ def check_index(paths: ProjectPaths) -> None:
     problem = index_problem(paths)
     if problem:
         raise ArbitreError(problem)
-    searcher = load_searcher(paths, current_generation(paths.index), warm=True)
+    generation = current_generation(paths.index)
+    assert generation is not None  # index_problem says when there is none
+    searcher = load_searcher(paths, generation, warm=True)
     searcher.close()
 
 

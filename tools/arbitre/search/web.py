@@ -4,8 +4,9 @@
 `Referrer-Policy` and a Content-Security-Policy: the site's files get SITE_CSP (only the site's
 own origin, plus the hashes of the inline scripts and styles its pages carry: mkdocs-material
 prints a few), the API `default-src 'none'`.  `Cache-Control`: a year and `immutable` for fingerprinted
-assets (`bundle.a5f9d56c.min.js`), PAGE_MAX_AGE seconds for other site files, API answers
-API_MAX_AGE, and `no-store` for every error and for the health check.  HEAD is answered as GET
+assets (`bundle.a5f9d56c.min.js`), `no-cache` for the offline worker's script, PAGE_MAX_AGE
+seconds for other site files, API answers API_MAX_AGE, and `no-store` for every error and for
+the health check.  HEAD is answered as GET
 without its body.  Compression (gzip) is starlette's middleware, added by the app.
 """
 
@@ -24,6 +25,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 PAGE_MAX_AGE = 300
 API_MAX_AGE = 60
 IMMUTABLE = "public, max-age=31536000, immutable"
+# The offline worker (site/offline.py) is checked on every visit: a new build must be seen at once.
+REVALIDATE_PATHS = ("/sw.js",)
 FINGERPRINTED = re.compile(r"\.[0-9a-f]{8,}\.min\.(?:js|css)$")
 API_PREFIXES = ("/api/", "/r/", "/openapi.json", "/docs")
 NO_STORE_PATHS = ("/api/health",)
@@ -69,6 +72,8 @@ def cache_control(path: str, status: int) -> str:
         return "no-store"
     if path.startswith(API_PREFIXES):
         return f"public, max-age={API_MAX_AGE}"
+    if path in REVALIDATE_PATHS:
+        return "no-cache"
     if FINGERPRINTED.search(path):
         return IMMUTABLE
     return f"public, max-age={PAGE_MAX_AGE}"

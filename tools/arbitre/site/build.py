@@ -25,6 +25,7 @@ from arbitre.paths import ProjectPaths
 from arbitre.permalinks import write_permalinks
 from arbitre.site.data import entry_data_files
 from arbitre.site.examples import WorkedExample, load_examples
+from arbitre.site.offline import offline_assets, write_offline
 from arbitre.site.pages import Page, site_nav, site_pages
 from arbitre.site.search_files import search_files, theme_dir
 from arbitre.site.text import escape_attribute
@@ -101,6 +102,7 @@ def render_site(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) 
     for asset in sorted(ASSETS.glob("*.js")):
         files[f"{ASSET_DIR}/{asset.name}"] = asset.read_text(encoding="utf-8")
     files.update(entry_data_files(kb))
+    files.update(offline_assets())
     return dict(sorted(files.items()))
 
 
@@ -220,6 +222,7 @@ def build_site(
     try:
         warnings = run_mkdocs(paths.mkdocs_yml, paths.site_src, staging, nav, strict=strict)
         count = write_permalinks(kb, staging)
+        offline = write_offline(kb, staging)  # last: its version covers every other file
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -229,3 +232,4 @@ def build_site(
 
     _replace_dir(staging, paths.site)
     yield f"short links: {count} pages under r/"
+    yield f"offline: version {offline['version']}, {len(offline['shell'])} files kept from the start"

@@ -4,14 +4,16 @@ The pages carry no per-entry tooltips or tools in their HTML (a glossary page wo
 megabytes); the script (assets/arbitre.js) loads a game's file once, on the first hover, tap or
 targeted entry, and takes from it what the judge tools and previews show: number, title, page,
 ancestors (breadcrumb), previous and next entry of the same kind, the plain text (copy-citation,
-previews; a term's definition) and the maintainer's « Source » (file, lines, unresolved
-references).
+previews; a term's definition), the edition a citation names (« The Spoils — Règles complètes
+du 31 décembre 2013 »: the game's `c`, or an entry's own `c` when its document's differs) and the
+maintainer's « Source » (file, lines, unresolved references).
 """
 
 from __future__ import annotations
 
 import json
 import posixpath
+from collections import Counter
 from typing import Any
 
 from arbitre import urls
@@ -19,6 +21,7 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.site.pages import repeated_title, sort_key
 from arbitre.site.text import plain_excerpt
+from arbitre.site.versions import document_label
 
 DATA_DIR = "assets/arbitre/data"
 TEXT_LIMIT = 100_000  # no cut in practice: the citation copies the whole text
@@ -88,14 +91,32 @@ def entry_record(
     return record
 
 
+def citation_editions(kb: KnowledgeBase, game: str) -> dict[str, str]:
+    """Document -> how a copied citation names its edition (« Marvel Champions — Guide de
+    référence v1.4 »); empty when the game has no editions record."""
+    info, history = kb.game(game), kb.history(game)
+    if info is None or history is None or not history.editions:
+        return {}
+    return {
+        doc: f"{info.title} — {document_label(history, info.documents, doc).text}"
+        for doc, _title in info.documents
+    }
+
+
 def game_data(kb: KnowledgeBase, game: str) -> dict[str, Any]:
     neighbours = _neighbours(kb, game)
-    return {
-        "game": game,
-        "entries": {
-            e.id: entry_record(kb, e, *neighbours[e.id]) for e in kb.entries if e.game == game
-        },
-    }
+    entries = [e for e in kb.entries if e.game == game]
+    records = {e.id: entry_record(kb, e, *neighbours[e.id]) for e in entries}
+    data: dict[str, Any] = {"game": game, "entries": records}
+    editions = citation_editions(kb, game)
+    if editions:
+        common = Counter(editions.get(e.document, "") for e in entries).most_common(1)
+        data["c"] = common[0][0] if common else ""
+        for entry in entries:
+            label = editions.get(entry.document, data["c"])
+            if label != data["c"]:
+                records[entry.id]["c"] = label
+    return data
 
 
 def entry_data_files(kb: KnowledgeBase) -> dict[str, str]:

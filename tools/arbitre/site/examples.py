@@ -18,7 +18,8 @@ import yaml
 
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model.core.trace import Trace
-from arbitre.model.examples import scenario_dir, worked_examples
+from arbitre.model.examples import worked_examples
+from arbitre.model.files import scenario_path
 from arbitre.site.text import escape_inline
 
 
@@ -41,7 +42,7 @@ def load_examples(kb: KnowledgeBase) -> list[WorkedExample]:
     """Every shipped worked example of the games of `kb`, with its scenario's position."""
     examples = []
     for trace in worked_examples(kb):
-        path = scenario_dir() / scenario_file(trace)
+        path = scenario_path(f"{trace.game}--{trace.scenario}")
         data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
         setup = {k: data[k] for k in ("state", "actions") if isinstance(data.get(k), dict)}
         examples.append(WorkedExample(trace, setup))
@@ -412,7 +413,7 @@ def _inline(value: Any, game: str) -> str | None:
         unnamed = any(isinstance(v, dict) and _head(v)[0] is None for v in value)
         return (" ; " if unnamed else ", ").join(p for p in parts if p is not None) or "aucun"
     name_key, name = _head(value)
-    parts = []
+    fields: list[str] = []
     for k, v in value.items():
         if k == name_key:
             continue
@@ -420,14 +421,14 @@ def _inline(value: Any, game: str) -> str | None:
         if text is None:
             return None
         if v is True:
-            parts.append(_key(k, game))
+            fields.append(_key(k, game))
         elif isinstance(v, dict) and _head(v)[0] is None:
-            parts.append(f"{_key(k, game)} ({text})")
+            fields.append(f"{_key(k, game)} ({text})")
         else:
-            parts.append(f"{_key(k, game)} : {text}")
+            fields.append(f"{_key(k, game)} : {text}")
     # A field holding a list (« types : Forêt, Eau ») makes commas ambiguous: fields take « ; ».
     listed = any(isinstance(v, list) and len(v) > 1 for v in value.values())
-    body = (" ; " if listed else ", ").join(parts)
+    body = (" ; " if listed else ", ").join(fields)
     if name is None:
         return body or "aucun"
     return f"{name} ({body})" if body else name

@@ -14,15 +14,16 @@ import json
 import posixpath
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
-from arbitre.kb.terms import TermSpan, term_spans, used_in
-from arbitre.model.core.trace import Trace
-from arbitre.model.examples import example_anchor, examples_citing, result_items, scenario_guide
+from arbitre.model.examples import scenario_guide
+from arbitre.model.render import example_anchor, result_items
+from arbitre.site.edition_pages import edition_nav, edition_pages
+from arbitre.site.edition_views import document_edition, entry_edition, game_edition
 from arbitre.site.examples import (
     PROCEDURE_LABELS,
     WorkedExample,
@@ -30,6 +31,7 @@ from arbitre.site.examples import (
     load_examples,
 )
 from arbitre.site.rulings import add_banners, cards_page, cards_page_path, rulings_view
+from arbitre.site.shared import KIND_LABELS, Page, SiteData, relative_link
 from arbitre.site.text import (
     Insert,
     escape_inline,
@@ -40,15 +42,6 @@ from arbitre.site.text import (
 )
 from arbitre.text import fold
 
-KIND_LABELS = {
-    "section": "Section",
-    "rule": "Règle",
-    "faq": "FAQ",
-    "glossary": "Glossaire",
-    "example": "Exemple",
-    "errata": "Errata",
-    "note": "Note",
-}
 KIND_PLURALS = {
     "section": "sections",
     "rule": "règles",
@@ -84,111 +77,10 @@ ADMONITIONS = {"faq": "question", "example": "example", "errata": "warning", "no
 USED_IN_FOLD = 12
 
 
-@dataclass
-class Page:
-    """One generated page: where it goes, which template renders it, and what it shows."""
-
-    path: str  # page path, as in urls.py ("" for the home page)
-    template: str
-    title: str
-    context: dict[str, Any] = field(default_factory=dict)
-    banner: str | None = None  # Markdown shown under the page title (site/rulings.py)
-
-    @property
-    def file(self) -> str:
-        return urls.page_file(self.path)
-
-
-def relative_link(from_page: str, to_page: str, anchor: str | None = None) -> str:
-    """A link from one generated page to another (or to an anchor on the same page)."""
-    fragment = f"#{anchor}" if anchor else ""
-    if from_page == to_page and anchor:
-        return fragment
-    start = posixpath.dirname(urls.page_file(from_page)) or "."
-    return posixpath.relpath(urls.page_file(to_page), start) + fragment
-
-
 def sort_key(text: str) -> tuple[str, str]:
     """Alphabetical order for French terms: accents, case and leading signs (« + », « ( »)
     ignored, then the text itself."""
     return (re.sub(r"^\W+", "", fold(text)), text)
-
-
-class SiteData:
-    """Everything computed once from the KB and shared by all pages."""
-
-    def __init__(self, kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> None:
-        self.kb = kb
-        games = {g.id for g in kb.games}
-        self.examples = [x for x in examples or [] if x.trace.game in games]
-        # entry id -> the worked examples citing it (in a step or as a reproduced ruling).
-        self.citing: dict[str, list[Trace]] = examples_citing([x.trace for x in self.examples])
-        self.spans: dict[str, list[TermSpan]] = term_spans(kb)
-        self.used_in = used_in(kb, {k: [s.term for s in v] for k, v in self.spans.items()})
-        self.doc_titles = {(g.id, d): t for g in kb.games for d, t in g.documents}
-        self.split = urls.split_documents(kb)
-        # entry id -> glossary terms it defines (`defined_by`) or holds (a term's parent).
-        self.defines: dict[str, list[str]] = {}
-        for entry in kb.entries:
-            if entry.kind != "glossary":
-                continue
-            for owner in (entry.defined_by, entry.parent):
-                if owner and owner in kb.by_id and kb.by_id[owner].kind != "glossary":
-                    listed = self.defines.setdefault(owner, [])
-                    if entry.id not in listed:
-                        listed.append(entry.id)
-
-    def page_of(self, entry: Entry) -> str:
-        return urls.page_path(entry, self.kb)
-
-    def href(self, from_page: str, entry_id: str) -> str:
-        target = self.kb.by_id[entry_id]
-        return relative_link(from_page, self.page_of(target), urls.anchor(entry_id))
-
-    def label(self, entry: Entry) -> str:
-        """How a link to this entry reads: its number, else its title, else its kind and parent."""
-        if entry.number:
-            return entry.number
-        # A generic title (« Exemple ») says less than the rule the entry belongs to.
-        if entry.title and fold(entry.title) != fold(KIND_LABELS[entry.kind]):
-            return entry.title if len(entry.title) <= 60 else entry.title[:57].rstrip() + "…"
-        parent = self.kb.by_id.get(entry.parent) if entry.parent else None
-        if parent is not None and (parent.number or parent.title):
-            return f"{KIND_LABELS[entry.kind]} ({self.label(parent)})"
-        return urls.anchor(entry.id)
-
-    def hover(self, entry: Entry) -> str:
-        doc = self.doc_titles.get((entry.game, entry.document), entry.document)
-        head = " ".join(x for x in (entry.number, entry.title) if x)
-        if entry.kind == "glossary":
-            # Short: the definition itself is previewed by the script (site/data.py).
-            english = f" (anglais : {entry.english})" if entry.english else ""
-            return f"{entry.title}{english} — glossaire"
-        if not head:
-            head = plain_excerpt(entry.text, 90)
-        return f"{head} — {doc}"
-
-    def link_view(
-        self, from_page: str, entry_id: str, current: Entry | None = None
-    ) -> dict[str, str]:
-        target = self.kb.by_id[entry_id]
-        label = self.label(target)
-        if current is not None and target.game != current.game:
-            game = self.kb.game(target.game)
-            label = f"{label} ({game.title if game else target.game})"
-        elif (
-            current is not None
-            and target.document != current.document
-            and target.kind != "glossary"
-        ):
-            label = (
-                f"{label} ({self.doc_titles.get((target.game, target.document), target.document)})"
-            )
-        return {
-            "label": escape_inline(label),
-            "href": self.href(from_page, entry_id),
-            "title": self.hover(target),
-        }
 
 
 def repeated_title(entry: Entry) -> int:
@@ -307,6 +199,7 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
         ),
         "examples": example_links(data, page, entry.id),
         "rulings_block": rulings_view(data, page, entry),
+        "edition": entry_edition(data, page, entry),
         # Terms this entry defines, unless the page lists them itself (the glossary page).
         "defines": [
             data.link_view(page, t, entry)
@@ -448,6 +341,7 @@ def game_page(data: SiteData, game: Game) -> Page:
         game.title,
         {
             "title": escape_inline(game.title),
+            "game_id": game.id,  # the « Disponible hors ligne » control (assets/offline/game.js)
             "source": escape_inline(posixpath.basename(game.source)) if game.source else None,
             "documents": _game_documents(data, game, page),
             "terms": len(terms),
@@ -455,6 +349,7 @@ def game_page(data: SiteData, game: Game) -> Page:
             "glossary_href": relative_link(page, urls.glossary_page(game.id)) if terms else None,
             "home_href": relative_link(page, ""),
             "examples": _examples_summary(data, game.id, page),
+            "edition": game_edition(data, page, game.id),
         },
     )
 
@@ -496,6 +391,7 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
                 doc_title,
                 {
                     **common,
+                    "edition": document_edition(data, page, game.id, doc_id),
                     "count": len(entries),
                     "titled": titled,
                     "entries": _entries_context(data, page, entries, 1 if titled else 2),
@@ -519,6 +415,7 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
             doc_title,
             {
                 **common,
+                "edition": document_edition(data, page, game.id, doc_id),
                 "count": len(entries),
                 "titled": _single_root(outside),
                 "entries": _entries_context(data, page, outside, 1 if _single_root(outside) else 2),
@@ -557,6 +454,7 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
                 _section_title(section),
                 {
                     **common,
+                    "edition": document_edition(data, spage, game.id, doc_id),
                     "document_href": relative_link(spage, page),
                     "count": len(members),
                     # The section is the page's title (h1); its subsections start at h2.
@@ -605,6 +503,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
         "game_href": relative_link(page, urls.game_page(game.id)),
         "lexicon_href": relative_link(page, urls.LEXICON_PAGE),
         "count": len(terms),
+        "edition": document_edition(data, page, game.id, urls.GLOSSARY_SLUG),
     }
     if not parts:
         return [
@@ -674,6 +573,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
                 f"Glossaire — {game.title} ({_part_title(letters)})",
                 {
                     **common,
+                    "edition": document_edition(data, ppage, game.id, urls.GLOSSARY_SLUG),
                     "game_href": relative_link(ppage, urls.game_page(game.id)),
                     "lexicon_href": relative_link(ppage, urls.LEXICON_PAGE),
                     "glossary_href": relative_link(ppage, page),
@@ -788,6 +688,12 @@ def scenario_guide_page() -> Page:
     )
 
 
+def offline_page() -> Page:
+    """« Hors ligne »: what the offline worker shows for a page it does not hold while the
+    network is away (assets/offline/sw.js).  Outside the navigation (mkdocs.yml `not_in_nav`)."""
+    return Page(urls.OFFLINE_PAGE, "offline.md.j2", "Hors ligne")
+
+
 def search_page(data: SiteData) -> Page:
     """The « Recherche » page: a form whose results the site's own search computes in the
     browser (assets/search/page.js over the index `arbitre build` writes)."""
@@ -799,8 +705,20 @@ def search_page(data: SiteData) -> Page:
         {
             "games": [{"id": g.id, "title": g.title} for g in data.kb.games],
             "kinds": [{"id": k, "label": KIND_LABELS[k]} for k in kinds],
+            "preload": search_preloads(),
         },
     )
+
+
+def search_preloads() -> list[tuple[str, str]]:
+    """What /recherche/?requete=… fetches at once, in parallel, from the search page (href,
+    rel): the index, and every module of the engine, which it would otherwise discover one
+    import after the other once the page has loaded (#23: first results within 500 ms)."""
+    folder = resources.files("arbitre.site").joinpath("assets", "search")
+    modules = sorted(p.name for p in folder.iterdir() if p.name.endswith(".js"))
+    return [("../assets/search/index.json", "preload")] + [
+        (f"../assets/search/{name}", "modulepreload") for name in modules
+    ]
 
 
 # --- worked examples (arbitre.model) ---------------------------------------------------------
@@ -969,10 +887,12 @@ def site_pages(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -
             pages.append(worked)
         pages.extend(glossary_pages(data, game))
         pages.extend(p for p in [cards_page(data, game)] if p is not None)
+        pages.extend(edition_pages(data, game))
     pages.append(lexicon_page(data))
     if data.examples:
         pages.append(scenario_guide_page())
     pages.append(search_page(data))
+    pages.append(offline_page())
     add_banners(pages, kb.games)
     return pages
 
@@ -1020,6 +940,7 @@ def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> 
                 items.append({"Glossaire": glossary})
         if kb.card_rulings(game.id):
             items.append({"Cartes": urls.page_file(cards_page_path(game.id))})
+        items.extend(edition_nav(kb, game.id))
         nav.append({game.short_title: items})
     nav.append({"Lexique français ↔ anglais": urls.page_file(urls.LEXICON_PAGE)})
     if examples:

@@ -7,16 +7,15 @@ of `_rulings.md.j2`, called once from the entry macro and the glossary page.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game
+from arbitre.site.edition_views import entry_or_retired_link
+from arbitre.site.shared import Page, SiteData, relative_link
 from arbitre.site.text import escape_inline, plain_excerpt
 from arbitre.text import fold
-
-if TYPE_CHECKING:
-    from arbitre.site.pages import Page, SiteData
 
 CARDS_SLUG = "cartes"
 HOW_LABELS = {
@@ -46,8 +45,6 @@ def _question(entry: Entry) -> str:
 
 def ruling_link(data: SiteData, page: str, ruling_id: str) -> dict[str, str]:
     """A link to a ruling that reads as its question (an erratum: its card and text)."""
-    from arbitre.site.pages import relative_link
-
     ruling = data.kb.by_id[ruling_id]
     return {
         "label": _question(ruling),
@@ -58,13 +55,12 @@ def ruling_link(data: SiteData, page: str, ruling_id: str) -> dict[str, str]:
 
 def rulings_view(data: SiteData, page: str, entry: Entry) -> dict[str, Any]:
     """What `rulings_block` shows for one entry: its rulings, or what it is about."""
-    from arbitre.site.pages import relative_link
-
     kb = data.kb
     if entry.is_ruling:
         about = []
         for link in entry.about:
-            view = data.link_view(page, link.id, entry)
+            # An entry an edition removed (`id@version`) links to its last text.
+            view = entry_or_retired_link(data, page, link.id, entry)
             about.append({**view, "title": f"{view['title']} ({HOW_LABELS[link.how]})"})
         cards = [
             {
@@ -84,8 +80,6 @@ def rulings_view(data: SiteData, page: str, entry: Entry) -> dict[str, Any]:
 
 def cards_page(data: SiteData, game: Game) -> Page | None:
     """Every card named by a ruling or erratum of the game, with those rulings."""
-    from arbitre.site.pages import Page, relative_link
-
     cards = data.kb.card_rulings(game.id)
     if not cards:
         return None

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.search.client_index import build_client_index
-from arbitre.site.pages import KIND_LABELS
+from arbitre.site.shared import KIND_LABELS
 
 SEARCH_DIR = "assets/search"
 INDEX_FILE = f"{SEARCH_DIR}/index.json"

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arbitre.kb.terms import fold, fold_with_positions, forbidden_spans
+from arbitre.kb.terms import fold_with_positions, forbidden_spans
+from arbitre.text import fold
 
 _CODE_SPAN = re.compile(r"(`+)[\s\S]+?\1")
 _AUTOLINK = re.compile(r"<(?:https?://|mailto:)[^>\s]+>")

@@ -8,14 +8,16 @@ a rule: the scenario is refused with that rule (RuleViolation), never run.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.french import cap, of, que, the, this
+from arbitre.model.core.procedure import Procedure
 from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.scenario import Fields, ScenarioError, read_rulings
 from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.trace import Recorder, Ruling, Trace
-from arbitre.model.scenario import Fields, ScenarioError, read_rulings
 
 
 @dataclass
@@ -68,7 +70,7 @@ def read_turn(sequence: Sequence, game: str, name: str, data: Fields) -> TurnSce
 
 
 def check_turn(
-    sequence: Sequence, actions: list[TurnAction], active: str, conditions: list[str] = ()
+    sequence: Sequence, actions: list[TurnAction], active: str, conditions: Iterable[str] = ()
 ) -> None:
     """Refuse the first action that the sequence forbids (phase, order, limit, restriction)."""
     ids = sequence.ids()
@@ -144,3 +146,11 @@ def walk_turn(sequence: Sequence, game: str, sc: TurnScenario, procedure: str = 
         "actions": {p: list(v) for p, v in done.items()},
     }
     return rec.trace(procedure, game, sc, result)
+
+
+def turn_procedure(sequence: Sequence, procedure: str = "tour") -> Procedure[TurnScenario]:
+    """The whole turn (round, day) of `sequence`'s game as a procedure: read, then walked."""
+    return Procedure(
+        lambda name, data: read_turn(sequence, sequence.game, name, data),
+        lambda sc: walk_turn(sequence, sequence.game, sc, procedure),
+    )

@@ -9,19 +9,18 @@ moves ¢ without the stack.  When the turn ends, the end phase runs: end-of-turn
 stack above what is still there (« Terminer le tour n'annule rien sur la pile »), everything
 resolves, every player is healed, hands above 10 loot are cut to 10, and the turn passes on.
 
-A card's ability is data of the scenario (what it draws, what it cancels, when it triggers).
+The scenario is read by death_read.py; the position it runs on is death_state.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from arbitre.model.core.french import of
-from arbitre.model.core.stack import Stack, StackItem
-from arbitre.model.core.state import GameState, Player
-from arbitre.model.core.trace import Recorder, Ruling, Trace
+from arbitre.model.core.scenario import ScenarioError
+from arbitre.model.core.stack import StackItem
+from arbitre.model.core.trace import Trace
 from arbitre.model.core.triggers import Pending, TriggerQueue, monsters_then_turn_order
+from arbitre.model.four_souls.death_read import DeathScenario, Event
+from arbitre.model.four_souls.death_state import DeathState
 from arbitre.model.four_souls.penalty import death_penalty, record_penalty
 from arbitre.model.four_souls.rules import (
     CANCEL,
@@ -34,216 +33,16 @@ from arbitre.model.four_souls.rules import (
     RESPOND,
     TIMING,
 )
-from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 ONCE_PER_TURN = f"{GAME}/comment-jouer/mort-d-un-joueur/2"
 NEGOTIATION = f"{GAME}/autres-regles/pourparlers/1"
 PREVENTION = f"{GAME}/glossaire/prevention-contre-les-degats"
 PROMISES = f"{GAME}/autres-regles/pourparlers/2"
 HAND_LIMIT = 10
-EVENTS = ("tue", "degats", "pourparlers")
-TRIGGER_ON = ("mort", "fin_de_tour")
-ON = ("mort", "penalite")  # what a response is played on (the top of the stack)
 
 
-@dataclass
-class Holder:
-    name: str
-    health: int
-    max_health: int
-    cents: int = 0
-    loot: list[str] = field(default_factory=list)
-    items: list[tuple[str, bool]] = field(default_factory=list)  # (name, eternal)
-    curses: list[str] = field(default_factory=list)
-    souls: int = 0
-    soul_items: set[str] = field(default_factory=set)  # « si elle est détruite… une carte d'âme »
-    takes_more: list[tuple[str, int, str | None]] = field(default_factory=list)  # +damage taken
-
-
-@dataclass
-class Trigger:
-    source: str
-    player: str
-    on: str  # « mort »: when its controller dies; « fin_de_tour »
-    draw: int = 0  # loot cards it draws
-    text: str = ""
-
-
-@dataclass
-class Response:
-    source: str
-    player: str
-    on: str  # what is on top of the stack when it is played (ON)
-    cancels: str  # what it cancels: « mort », « penalite »
-    ends_turn: bool = False  # the card's text: « vous passez quand même à la phase finale »
-
-
-@dataclass
-class Event:
-    kind: str
-    source: str = ""
-    player: str = ""  # who plays the effect (tue), who pays (pourparlers)
-    target: str = ""  # who dies or takes damage, who is paid
-    amount: int = 0  # damage, or ¢
-    prevented: tuple[str, str, int] | None = None  # (source, player, amount) of a prevention
-    responses: list[Response] = field(default_factory=list)
-    text: str = ""
-
-
-@dataclass
-class DeathScenario:
-    name: str
-    title: str
-    rulings: list[Ruling]
-    active_player: str
-    players: list[Holder]
-    loot_deck: list[str]
-    stack: list[tuple[str, str]]  # (source, text) already on the stack, bottom first
-    triggers: list[Trigger]
-    events: list[Event]
-    end_turn: bool = False
-    lasting: list[str] = field(default_factory=list)  # effects « jusqu'à la fin du tour »
-
-
-def _player(f: Fields) -> Holder:
-    health = f.int("health", minimum=0)
-    items, soul_items = [], set()
-    for itf in f.records("items", []):
-        items.append((itf.str("name"), itf.bool("eternal")))
-        if itf.bool("soul_if_destroyed"):
-            soul_items.add(items[-1][0])
-        itf.done()
-    takes_more = []
-    for mf in f.records("damage_taken", []):
-        ruling = mf.str("ruling", None)
-        if ruling is not None and not ruling.startswith(f"{GAME}/"):
-            raise ScenarioError(mf.where("ruling"), f"must be an id of {GAME}")
-        takes_more.append((mf.str("source"), mf.int("adds", minimum=1), ruling))
-        mf.done()
-    h = Holder(
-        f.str("name"),
-        health,
-        f.int("max_health", health, minimum=1),
-        f.int("cents", 0, minimum=0),
-        f.str_list("loot", []),
-        items,
-        f.str_list("curses", []),
-        f.int("souls", 0, minimum=0),
-        soul_items,
-        takes_more,
-    )
-    f.done()
-    return h
-
-
-def read_death(name: str, data: Fields) -> DeathScenario:
-    rulings, title, state = read_opening(data, GAME)
-    players = [_player(f) for f in state.records("players")]
-    unique_names([p.name for p in players], state.where("players"))
-    names = {p.name for p in players}
-
-    active = state.player("active_player", names)
-    loot_deck = state.str_list("loot_deck", [])
-    stack = []
-    for sf in state.records("stack", []):
-        stack.append((sf.str("source"), sf.str("text", "")))
-        sf.done()
-    triggers = []
-    for tf in state.records("triggers", []):
-        triggers.append(
-            Trigger(
-                tf.str("source"),
-                tf.player("player", names),
-                tf.choice("when", TRIGGER_ON),
-                tf.int("draw", 0, minimum=0),
-                tf.str("text", ""),
-            )
-        )
-        tf.done()
-    lasting = state.str_list("until_end_of_turn", [])
-    state.done()
-    actions = data.sub("actions")
-    events = []
-    for ef in actions.records("events"):
-        kind = ef.choice("kind", EVENTS)
-        e = Event(kind, text=ef.str("text", ""))
-        if kind == "pourparlers":
-            e.player, e.target = ef.player("from", names), ef.player("to", names)
-            e.amount = ef.int("cents", minimum=1)
-        else:
-            e.source = ef.str("source")
-            e.target = ef.player("target", names)
-            if kind == "tue":
-                e.player = ef.player("player", names)
-            else:
-                e.amount = ef.int("amount", minimum=1)
-            if ef.has("prevented_by"):
-                pf = ef.sub("prevented_by")
-                e.prevented = (
-                    pf.str("source"),
-                    pf.player("player", names),
-                    pf.int("amount", minimum=1),
-                )
-                pf.done()
-            for rf in ef.records("responses", []):
-                e.responses.append(
-                    Response(
-                        rf.str("source"),
-                        rf.player("player", names),
-                        rf.choice("played_on", ON),
-                        rf.choice("cancels", ON),
-                        rf.bool("ends_turn"),
-                    )
-                )
-                rf.done()
-        ef.done()
-        events.append(e)
-    end_turn = actions.bool("end_turn")
-    actions.done()
-    sc = DeathScenario(
-        name, title, rulings, active, players, loot_deck, stack, triggers, events, end_turn
-    )
-    sc.lasting = lasting
-    return sc
-
-
-class _Death:
-    def __init__(self, sc: DeathScenario) -> None:
-        self.sc = sc
-        self.game = GameState([Player(p.name) for p in sc.players], active=sc.active_player)
-        self.p = {h.name: h for h in sc.players}
-        self.owned = {h.name: {i for i, _ in h.items} for h in sc.players}
-        self.loot_deck = list(sc.loot_deck)
-        self.stack = Stack()
-        for source, text in sc.stack:
-            self.stack.push(StackItem(source, None, text))
-        self.died: list[str] = []
-        self.cancelled: list[str] = []
-        self.resolved: list[str] = []
-        self.penalties: dict[str, dict[str, Any]] = {}
-        self.deactivated: list[str] = []
-        self.turn_ended = False
-        self.passed_to: str | None = None
-        self.cut: dict[str, int] = {}
-        self.damage_events: dict[str, int] = {}
-        self.lasting = list(sc.lasting)
-        self.rec = Recorder(self.snapshot)
-
-    def snapshot(self) -> dict[str, Any]:
-        state: dict[str, Any] = {
-            "joueurs": {
-                h.name: {
-                    "santé": h.health,
-                    "¢": h.cents,
-                    "butin en main": len(h.loot),
-                    "objets": [i for i, _ in h.items],
-                }
-                for h in self.sc.players
-            }
-        }
-        if not self.stack.empty():
-            state["pile (de haut en bas)"] = [i.label_fr for i in reversed(self.stack.items)]
-        return state
+class _Death(DeathState):
+    """A « mort » scenario on its position; `run()` plays its events, then the end phase."""
 
     # -- events --
     def negotiate(self, e: Event) -> None:
@@ -372,43 +171,6 @@ class _Death:
         self.stack.pop()
         self.pay(name)
 
-    def holds(self, t: Trigger) -> bool:
-        """A trigger of an item fires only while its controller still has the item."""
-        items = {i for i, _ in self.p[t.player].items}
-        return t.source not in self.owned[t.player] or t.source in items
-
-    def play_response(self, r: Response) -> None:
-        hand = self.p[r.player].loot
-        if r.source not in hand:
-            raise ScenarioError("actions.events", f"{r.player} does not hold {r.source!r} then")
-        hand.remove(r.source)
-        self.rec.step(
-            [PRIORITY, RESPOND],
-            f"En réponse, {r.player} joue {r.source} ; il va au-dessus de la pile et se résout "
-            "d'abord.",
-        )
-
-    def resolve_top(self) -> None:
-        item = self.stack.pop()
-        self.resolved.append(item.label_fr)
-        payload = item.payload
-        if isinstance(payload, Trigger):
-            h = self.p[payload.player]
-            drawn = [self.draw() for _ in range(payload.draw)]
-            h.loot += drawn
-            what = f" : {h.name} pioche {len(drawn)} butin(s) ({', '.join(drawn)})" if drawn else ""
-            if payload.text:
-                what += f" : {payload.text}"
-            self.rec.step([RESOLVE_STACK], f"{item.label_fr} se résout{what}.")
-            return
-        what = f" : {payload}" if payload else ""
-        self.rec.step([RESOLVE_STACK], f"{item.label_fr} se résout{what}.")
-
-    def draw(self) -> str:
-        if not self.loot_deck:
-            raise ScenarioError("state.loot_deck", "the loot deck runs out: list more cards")
-        return self.loot_deck.pop(0)
-
     def pay(self, name: str) -> None:
         h = self.p[name]
         mortal = [i for i in h.items if not i[1]]
@@ -507,25 +269,6 @@ class _Death:
             while not self.stack.empty():
                 self.resolve_top()
         return self.rec.trace("mort", GAME, self.sc, self.result())
-
-    def result(self) -> dict[str, Any]:
-        return {
-            "deaths": list(self.died),
-            "cancelled": list(self.cancelled),
-            "resolved": list(self.resolved),
-            "penalties": dict(self.penalties),
-            "health": {h.name: h.health for h in self.sc.players},
-            "cents": {h.name: h.cents for h in self.sc.players},
-            "loot": {h.name: len(h.loot) for h in self.sc.players},
-            "items": {h.name: [i for i, _ in h.items] for h in self.sc.players},
-            "deactivated": list(self.deactivated),
-            "turn_ended": self.turn_ended,
-            "turn_passed_to": self.passed_to,
-            "hand_limit_discards": dict(self.cut),
-            "souls": {h.name: h.souls for h in self.sc.players if h.souls},
-            "damage_events": dict(self.damage_events),
-            "until_end_of_turn": list(self.lasting),
-        }
 
 
 def resolve_death(scenario: DeathScenario) -> Trace:

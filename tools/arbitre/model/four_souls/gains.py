@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.core.scenario import Fields, ScenarioError, read_opening, unique_names
 from arbitre.model.core.state import GameState, Player
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.four_souls.rules import GAME, SOULS_TO_WIN, VICTORY
-from arbitre.model.scenario import Fields, ScenarioError, read_opening, unique_names
 
 NEGOTIATION = f"{GAME}/autres-regles/pourparlers/1"
 BONUS_ONCE = f"{GAME}/ames/ames-bonus/2"

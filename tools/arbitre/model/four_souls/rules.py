@@ -3,7 +3,7 @@
 The engine runs the turn, the attack (« Attaquer », 4 steps) on the stack, dice rolls
 with modifiers, rerolls and result triggers, deaths, the death penalty and the refill.
 
-`read_attack` (four_souls_data) turns scenario data into an `AttackScenario`; `resolve_attack`
+`read_attack` (`attack_read`) turns scenario data into an `AttackScenario`; `resolve_attack`
 runs one attack of the active player on a `GameState` with a `Stack` and returns a Trace citing
 the comprehensive rules 1.3 (French translation).  The dice are not random: the scenario lists
 what each roll shows.

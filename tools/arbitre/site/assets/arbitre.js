@@ -1,8 +1,8 @@
 /* Arbitre's browser code (copied to site/assets/arbitre/ by `arbitre build`).
  *
  * - Judge tools on the targeted entry (a click on its number, or a /r/<id> link): breadcrumb of
- *   its ancestors, previous and next entry, « Copier la citation », and the maintainer's
- *   « Source » disclosure (file, lines, unresolved references).
+ *   its ancestors, previous and next entry, « Copier la citation » (naming the document's
+ *   edition), and the maintainer's « Source » disclosure (file, lines, unresolved references).
  * - Previews: hovering (or focusing) a link to an entry shows its text; a glossary term shows its
  *   definition.  On a touch screen, a first tap on a term or a rule reference opens the preview
  *   in place, a second tap (or the link inside) follows it.
@@ -71,8 +71,9 @@
     return new URL("r/" + id, ROOT).href;
   }
 
-  function citation(id, record) {
-    return [heading(record, id), record.x, shortLink(id)].filter(Boolean).join("\n");
+  function citation(id, record, data) {
+    var edition = record.c || data.c;
+    return [heading(record, id), record.x, edition, shortLink(id)].filter(Boolean).join("\n");
   }
 
   function copyText(text) {
@@ -124,7 +125,7 @@
     var copy = el("button", { type: "button", class: "arb-copy" }, ["Copier la citation"]);
     var status = el("span", { class: "arb-copy-status", role: "status" });
     copy.addEventListener("click", function () {
-      copyText(citation(id, record)).then(
+      copyText(citation(id, record, data)).then(
         function () { status.textContent = "Citation copiée."; },
         function () { status.textContent = "Copie refusée par le navigateur."; }
       );

@@ -1,0 +1,76 @@
+"""What the offline tests do in a page: wait for the worker, search, read what the worker holds."""
+
+from __future__ import annotations
+
+import urllib.parse
+from pathlib import Path
+
+from arbitre.chromium import CHROMIUM, CHROMIUM_ARGS
+
+WORKER_TIMEOUT = 60_000  # ms: installing the real site's shell on a busy machine
+
+
+def controlled(page) -> None:
+    """Wait until the offline worker is installed and answers this page's requests."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", timeout=WORKER_TIMEOUT, polling=100
+    )
+
+
+def search_page_hits(page, base: str, query: str, **filters: str) -> list[str]:
+    """The entries /recherche/ lists for `query` (filters: jeu, type), in rank order."""
+    params = urllib.parse.urlencode({"requete": query, **filters})
+    page.goto(f"{base}/recherche/?{params}")
+    page.wait_for_selector("#arb-results[data-search-done]")
+    return page.locator("#arb-results [data-entry]").evaluate_all(
+        "items => items.map(i => i.dataset.entry)"
+    )
+
+
+def header_hits(page, query: str) -> list[str]:
+    """The entries the header box shows for `query` on the open page."""
+    box = page.locator("[data-arb-header-search]")
+    box.fill("")
+    box.fill(query)
+    page.wait_for_selector(
+        f".arb-header-search__results[data-query={query!r}]", state="attached", timeout=30_000
+    )
+    return page.locator(".arb-header-search__results .arb-header-hit").evaluate_all(
+        "hits => hits.map(h => h.dataset.entry)"
+    )
+
+
+def cache_names(page) -> list[str]:
+    return sorted(page.evaluate("caches.keys()"))
+
+
+def worker_version(site: Path) -> str:
+    """The version `arbitre build` wrote into the site's sw.js."""
+    head = (site / "sw.js").read_text(encoding="utf-8").split("\n", 1)[0]
+    return head.split("version ", 1)[1].split(":", 1)[0]
+
+
+def wait_held(page, url: str) -> None:
+    """Wait until the worker holds `url` (a page it keeps after the player opened it)."""
+    page.wait_for_function(
+        "url => caches.match(url).then(r => Boolean(r))", arg=url, timeout=WORKER_TIMEOUT
+    )
+
+
+def installability(browser, url: str, profile: Path) -> tuple[list, list]:
+    """Chromium's installability errors for the page at `url` (DevTools' Page.getInstallability-
+    Errors) and its manifest's parsing errors, in a persistent profile: Chromium installs nothing
+    from an incognito one, which a default browser context is."""
+    context = browser.browser_type.launch_persistent_context(
+        str(profile), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+    )
+    try:
+        page = context.new_page()
+        page.goto(url)
+        controlled(page)
+        session = context.new_cdp_session(page)
+        errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        manifest = session.send("Page.getAppManifest")
+        return errors, manifest["errors"]
+    finally:
+        context.close()

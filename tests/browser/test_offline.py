@@ -1,0 +1,178 @@
+"""The real site on a static copy, in Chromium, installed and then offline (#23).
+
+Each test serves the static copy on an origin of its own (`own_host`: its own worker and
+caches), visits it while the network answers, then cuts the network by stopping the server —
+what a phone losing the network mid-game sees.  Contract: `<link rel="manifest">` on every
+page; `[data-offline-game=<game>]` on `/<game>/` starts the download when clicked and gets
+`data-offline-ready` once every page of the game is held; `/recherche/` keeps `data-entry` and
+`data-search-done` offline.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.browser.offline import (
+    controlled,
+    header_hits,
+    installability,
+    search_page_hits,
+    wait_held,
+)
+
+QUERIES = [  # (query, filters): rule numbers, words, a question, English, filtered
+    ("609.1f", {}),
+    ("dégâts", {}),
+    ("que se passe-t-il quand ma pioche est vide", {}),
+    ("deplete", {}),
+    ("cout de reserve", {"jeu": "altered"}),
+    ("attaque", {"jeu": "marvel-champions", "type": "faq"}),
+    ("butin", {"jeu": "four-souls"}),
+]
+HEADER_QUERIES = ["609.1f", "degats", "voile dore"]
+OFFLINE_TITLE = "Hors ligne - Arbitre"
+
+
+def test_installable_on_a_static_copy(browser, own_host, tmp_path):
+    errors, manifest_errors = installability(browser, own_host.url + "/", tmp_path / "profile")
+    assert errors == [] and manifest_errors == []
+
+
+def test_the_search_answers_offline_as_online(page, own_host):
+    online = {q: search_page_hits(page, own_host.url, q, **f) for q, f in QUERIES}
+    page.goto(own_host.url + "/")
+    controlled(page)
+    header_online = {q: header_hits(page, q) for q in HEADER_QUERIES}
+    assert all(online.values()) and all(header_online.values())
+
+    own_host.stop()
+    assert {q: search_page_hits(page, own_host.url, q, **f) for q, f in QUERIES} == online
+    page.goto(own_host.url + "/")
+    assert {q: header_hits(page, q) for q in HEADER_QUERIES} == header_online
+    assert page.console_errors == []
+
+
+def test_short_links_land_offline_on_their_entry(page, own_host):
+    rules = own_host.url + "/the-spoils/regles/section-6/"
+    page.goto(rules)
+    controlled(page)
+    wait_held(page, rules)  # opened before the worker ran: kept once it does
+    wait_held(page, own_host.url + "/assets/arbitre/data/the-spoils.json")  # its judge tools
+    own_host.stop()
+    for link in ("/r/the-spoils/609.1f", "/r/609.1F", "/r/The-Spoils/609.1f/"):
+        page.goto(own_host.url + link)
+        page.wait_for_url(re.compile(r"/the-spoils/regles/section-6/#609\.1f$"))
+        assert page.locator('[id="609.1f"]').is_visible()
+        page.wait_for_selector('.arb-tools[data-entry="the-spoils/609.1f"]')
+
+    # Several games share it: the choice, offline too, each link to its game's entry.
+    page.goto(own_host.url + "/r/glossaire/deck")
+    assert page.locator("h1").inner_text() == "« glossaire/deck » : plusieurs jeux"
+    links = page.locator("li a").evaluate_all("links => links.map(a => a.href)")
+    assert len(links) >= 2 and all(link.endswith("#glossaire--deck") for link in links)
+
+    # An entry whose page is not on this device: the « Hors ligne » page, ready to search it.
+    page.goto(own_host.url + "/r/altered/7.4.3.b")
+    assert page.title() == OFFLINE_TITLE
+    assert page.url.endswith("/altered/regles/7/#7.4.3.b")
+    assert page.locator("#arb-offline-q").input_value() == "7.4.3.b"
+    assert page.console_errors == []
+
+
+def test_a_page_not_on_this_device_shows_the_french_offline_page(page, own_host):
+    page.goto(own_host.url + "/")
+    controlled(page)
+    own_host.stop()
+    response = page.goto(own_host.url + "/ashes/faq/")
+    assert response is not None and response.status == 200
+    assert page.title() == OFFLINE_TITLE
+    assert page.locator("h1").inner_text().startswith("Hors ligne")
+    page.wait_for_selector("text=n’est pas encore sur cet appareil")
+    assert "/ashes/faq/" in page.locator("#arb-offline-wanted").inner_text()
+    assert page.locator("#arb-offline-held a").count() >= 1  # what this device holds
+
+    # It offers the search, which works offline: its box, and the header's.
+    assert header_hits(page, "609.1f")[0] == "the-spoils/609.1f"
+    page.fill("#arb-offline-q", "609.1f")
+    with page.expect_navigation():
+        page.click("#arb-offline-q ~ button")
+    page.wait_for_selector("#arb-results[data-search-done]")
+    assert page.locator("#arb-results [data-entry]").first.get_attribute("data-entry") == (
+        "the-spoils/609.1f"
+    )
+    assert page.console_errors == []
+
+
+def statuses(page) -> list[str]:
+    return page.evaluate("window.__statuses")
+
+
+RECORD_STATUSES = """() => {
+  window.__statuses = [];
+  const status = document.getElementById("arb-offline-status");
+  new MutationObserver(() => window.__statuses.push(status.textContent))
+    .observe(status, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_a_game_made_available_offline_opens_every_page_offline(page, own_host, static_copy):
+    page.goto(own_host.url + "/the-spoils/")
+    control = page.locator("[data-offline-game=the-spoils]")
+    status = page.locator("#arb-offline-status")
+    page.wait_for_function(
+        "() => / Mo\\)/.test(document.getElementById('arb-offline-status').textContent)",
+        timeout=60_000,
+    )
+    assert re.fullmatch(
+        r"Gardez les \d+ pages de The Spoils sur cet appareil \(\d+(,\d)? Mo\) pour les lire "
+        r"sans réseau\.",
+        status.inner_text(),
+    )
+    page.evaluate(RECORD_STATUSES)
+    control.click()
+    page.wait_for_selector("[data-offline-game=the-spoils][data-offline-ready]", timeout=60_000)
+    assert any(s.startswith("Téléchargement : ") for s in statuses(page))  # its progress
+    assert re.fullmatch(
+        r"Disponible hors ligne : les \d+ pages de The Spoils sont sur cet appareil "
+        r"\(\d+(,\d)? Mo\)\.",
+        status.inner_text(),
+    )
+
+    own_host.stop()
+    pages = sorted(Path(static_copy, "the-spoils").rglob("index.html"))
+    assert len(pages) > 10
+    for index in pages:
+        path = "/" + index.parent.relative_to(static_copy).as_posix() + "/"
+        response = page.goto(own_host.url + path)
+        assert response is not None and response.status == 200, path
+        assert page.title() != OFFLINE_TITLE, path
+    # Its pages' glossary definitions load offline too.
+    page.goto(own_host.url + "/the-spoils/regles/section-6/")
+    page.locator(".md-content a.arb-term").first.hover()
+    page.wait_for_selector(".arb-preview")
+    page.goto(own_host.url + "/the-spoils/")
+    page.wait_for_selector("[data-offline-game=the-spoils][data-offline-ready]")
+    assert page.console_errors == []
+
+
+def test_making_a_game_available_offline_can_be_undone(page, own_host):
+    page.goto(own_host.url + "/ashes/")
+    page.click("[data-offline-game=ashes]")
+    page.wait_for_selector("[data-offline-game=ashes][data-offline-ready]", timeout=60_000)
+    page.click(".arb-offline-undo")
+    page.wait_for_selector("[data-offline-game=ashes][data-offline-ready]", state="detached")
+    assert page.locator("#arb-offline-status").inner_text().startswith("Retiré : ")
+    assert page.locator(".arb-offline-undo").is_hidden()
+    own_host.stop()
+    page.goto(own_host.url + "/ashes/faq/")
+    assert page.title() == OFFLINE_TITLE
+
+
+def test_a_download_without_network_says_so_in_french(page, own_host):
+    page.goto(own_host.url + "/ashes/")
+    controlled(page)
+    own_host.stop()
+    page.click("[data-offline-game=ashes]")
+    page.wait_for_selector("text=Le téléchargement s’est interrompu (le réseau ne répond pas).")
+    assert page.locator("[data-offline-game=ashes][data-offline-ready]").count() == 0

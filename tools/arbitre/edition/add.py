@@ -1,0 +1,426 @@
+"""`arbitre edition add GAME FILE --version V`: bring a new edition of a game's source in.
+
+A pipeline of pure steps and one write at the end:
+
+1. parse FILE with the game's importer (a file that cannot be parsed stops here: `path:line`);
+2. pair its entries with the previous edition's (kb/pairing.py, with the reviewed table
+   `content/<game>/pairings.yaml`);
+3. carry every curated table across the pairing (edition/carry.py): the rulings' reviewed
+   links, the players' questions, the scenarios and the accounting lists, whose source lines
+   follow their text;
+4. link the rulings from the carried table, record what the edition changed (kb/editions.py);
+5. check the whole would-be tree with the loader, on a scratch copy;
+6. write: the source copy, the game's YAML, its editions record, the carried tables.
+
+Adding the current edition's own file again (same version, same bytes) redoes the edition from
+the previous one — which is how a pairing a person settled in pairings.yaml takes effect — and
+changes nothing when nothing was settled since.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from arbitre.edition.carry import (
+    carry_corrections,
+    carry_map,
+    carry_rows,
+    redo_map,
+    rewrite_ids,
+)
+from arbitre.edition.review import game_tables
+from arbitre.errors import ArbitreError, SourceError, ValidationFailed
+from arbitre.importers.corrections import Corrections, corrections_path
+from arbitre.importers.rulings import link_rulings
+from arbitre.importers.writer import render_editions, render_game, stale_files, write_files
+from arbitre.kb.changes import EntryChange, changes_between
+from arbitre.kb.editions import (
+    VERSION_PATTERN,
+    Edition,
+    History,
+    read_in_numbering,
+    record,
+)
+from arbitre.kb.editions_file import valid_date
+from arbitre.kb.entry import Entry, GameImport
+from arbitre.kb.knowledge import KnowledgeBase
+from arbitre.kb.load import load
+from arbitre.kb.pairing import Pairing, load_pairings, pair
+from arbitre.kb.problems import Problem
+from arbitre.kb.questions import QUESTIONS_FILE
+from arbitre.kb.ruling_table import TABLE_FILE, read_table, table_problems
+from arbitre.paths import ProjectPaths
+from arbitre.pipeline import importer_module, run_importer
+
+
+@dataclass
+class EditionPlan:
+    """Everything `edition add` will write, computed and checked before writing."""
+
+    game: str
+    version: str
+    previous: str | None  # the edition it follows (None: nothing to compare with)
+    redo: bool  # the current edition again, re-paired
+    source: Path  # where the source copy goes
+    result: GameImport
+    pairing: Pairing
+    changes: list[EntryChange]  # what a reader sees changed (kb/changes.py)
+    files: dict[Path, str] = field(default_factory=dict)
+    binary: dict[Path, bytes] = field(default_factory=dict)
+    stale: list[Path] = field(default_factory=list)
+    line_edits: int = 0  # source lines moved in scenarios and accounting lists
+    warnings: list[str] = field(default_factory=list)
+    checked: KnowledgeBase | None = None  # the would-be tree, as the loader read it
+
+    @property
+    def unchanged(self) -> bool:
+        return (
+            not self.binary
+            and all(
+                p.exists() and p.read_text(encoding="utf-8") == t for p, t in self.files.items()
+            )
+            and not self.stale
+        )
+
+
+def plan_edition(
+    paths: ProjectPaths, game: str, file: Path, version: str, date: str | None = None
+) -> EditionPlan:
+    """Parse, pair, carry and check a new edition of `game`; write nothing."""
+    if not VERSION_PATTERN.match(version):
+        raise ArbitreError(f"version {version!r}: 1 to 32 letters, digits, « . » or « - »")
+    if not valid_date(date):
+        raise ArbitreError(f"date {date!r}: expected YYYY-MM-DD")
+    if not file.is_file():
+        raise ArbitreError(f"{file}: no such file")
+    data = file.read_bytes()
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise SourceError(str(file), line, "not valid UTF-8: save the file as UTF-8") from None
+    loaded = load(paths)
+    if loaded.errors:
+        raise ValidationFailed(
+            ["the tree must pass `arbitre check` before an edition is added:"]
+            + [str(p) for p in loaded.errors]
+        )
+    kb = loaded.kb
+    history = kb.history(game)
+    if kb.game(game) is None or history is None or history.current is None:
+        raise ArbitreError(
+            f"{game}: no editions record (content/{game}/editions.yaml); "
+            "a game is imported once with `arbitre import` and its first edition recorded"
+        )
+    current = history.current
+    sources = paths.sources(game)
+    same_source = (sources / current.source).read_bytes() == data
+    if version == current.version:
+        if not same_source:
+            raise ArbitreError(
+                f"{game}: {version} is the current edition, from {current.source}; "
+                "a new file is a new edition: give it a new --version"
+            )
+        redo = True
+    elif any(e.version == version for e in history.editions):
+        raise ArbitreError(f"{game}: {version} is an earlier edition; editions only go forward")
+    else:
+        redo = False
+    name = _source_name(sources, file, data)
+    if redo and len(history.editions) == 1:
+        previous_edition = None
+    else:
+        previous_edition = history.editions[-2] if redo else current
+    request = _Request(
+        paths,
+        kb,
+        history,
+        game,
+        version,
+        date,
+        redo,
+        previous_edition,
+        name,
+        data,
+        sources / name if (sources / name).is_file() else file,
+    )
+    return _plan(request, request.parse())
+
+
+@dataclass
+class _Request:
+    """What `plan_edition` found out before parsing: the tree, the game's history, the edition
+    asked for and the one it follows, and the file."""
+
+    paths: ProjectPaths
+    kb: KnowledgeBase
+    history: History
+    game: str
+    version: str
+    date: str | None
+    redo: bool
+    previous: Edition | None
+    name: str  # the source copy's file name
+    data: bytes
+    source: Path  # the file parsed (the copy when it is already among the sources)
+
+    def parse(self, corrections: Corrections | None = None) -> GameImport:
+        try:
+            result = run_importer(self.paths, self.game, self.source, corrections)
+        except ArbitreError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - an importer's failure is the file's problem
+            raise SourceError(str(self.source), None, f"cannot be imported: {exc}") from None
+        result.source_file = self.name
+        return result
+
+
+def _source_name(sources: Path, file: Path, data: bytes) -> str:
+    """The file name the source copy takes: an existing copy with the same bytes is reused; a
+    different file may not take an existing name."""
+    for existing in sorted(sources.glob("*")):
+        if existing.is_file() and existing.read_bytes() == data:
+            return existing.name
+    target = sources / file.name
+    if target.exists():
+        raise ArbitreError(
+            f"{target} exists and differs from {file}: rename the new file (e.g. with its version)"
+        )
+    return file.name
+
+
+def _plan(request: _Request, result: GameImport) -> EditionPlan:
+    paths, kb, history, game = request.paths, request.kb, request.history, request.game
+    version, date, redo, previous = request.version, request.date, request.redo, request.previous
+    name, data = request.name, request.data
+    root = paths.root
+    old_state: dict[str, Entry] = history.state(previous.version) if previous else {}
+    pairing, mapping = _pairing(paths, history, game, version, redo, previous, result)
+    corrections_text, carried = _carried_corrections(paths, game, mapping)
+    if carried:  # extras keyed to a renamed entry follow it: parse again with them
+        corrections = Corrections.from_text(corrections_text, corrections_path(game))
+        result = request.parse(corrections)
+        pairing, mapping = _pairing(paths, history, game, version, redo, previous, result)
+    new_state = {e.id: e for e in result.entries}
+    pairs = {p.old: p.new for p in pairing.pairs}
+    numbering = (
+        _unissued(history, previous, old_state, result, pairs) if previous is not None else {}
+    )
+    plan = EditionPlan(
+        game,
+        version,
+        previous.version if previous else None,
+        redo,
+        paths.sources(game) / name,
+        result,
+        pairing,
+        changes_between(old_state, new_state, pairs),
+    )
+    if not (paths.sources(game) / name).is_file():
+        plan.binary[paths.sources(game) / name] = data
+    if carried:
+        plan.files[root / corrections_path(game)] = corrections_text
+    _carry_tables(plan, paths, mapping, old_state, pairs, data.decode("utf-8"))
+    # The rulings' links, from the carried table.
+    table_text = plan.files.get(root / "content" / game / TABLE_FILE)
+    table_file = root / "content" / game / TABLE_FILE
+    if table_text is None and table_file.is_file():
+        table_text = table_file.read_text(encoding="utf-8")
+    if table_text is not None:
+        table, problems = read_table(table_text, f"content/{game}/{TABLE_FILE}")
+        removed_now = {f"{r}@{previous.version}" for r in pairing.removed} if previous else set()
+
+        def superseded(ref: str) -> str | None:
+            if ref in removed_now:
+                return f"{ref}, removed in {version}"
+            return kb.superseded(ref)
+
+        problems += table_problems(table, game, result.entries, superseded=superseded)
+        errors = [p for p in problems if p.severity == "error"]
+        if errors:
+            raise ValidationFailed([str(p) for p in errors])
+        link_rulings(result.entries, table)
+    # The edition record.
+    how = {p.old: (p.how, p.score) for p in pairing.pairs}
+    edition = Edition(
+        version,
+        date if date is not None else (history.current.date if redo and history.current else None),
+        name,
+        dict(getattr(result, "document_editions", {}) or {}),
+        record(old_state, {e.id: e for e in result.entries}, pairs, how) if previous else [],
+        list(pairing.proposals),
+        numbering,
+    )
+    if previous is None and history.current is not None:
+        edition.changes = list(history.current.changes)  # the document's own words stay
+    editions = history.editions[:-1] + [edition] if redo else history.editions + [edition]
+    game_info = kb.game(game)
+    assert game_info is not None  # plan_edition checked the game
+    plan.files[root / "content" / game / "editions.yaml"] = render_editions(
+        game, game_info.short_title, editions
+    )
+    rendered = render_game(result, root, editions)
+    plan.files.update(rendered)
+    plan.stale = stale_files([result], root, rendered)
+    _check(plan, paths)
+    return plan
+
+
+def _pairing(
+    paths: ProjectPaths,
+    history: History,
+    game: str,
+    version: str,
+    redo: bool,
+    previous: Edition | None,
+    result: GameImport,
+) -> tuple[Pairing, dict[str, str]]:
+    """Pair the new edition's entries with the previous edition's, and say what every curated
+    table's ids become (old id -> new id, `id@version` for a removed entry)."""
+    if previous is None:  # the first edition again: nothing to pair with
+        return Pairing(added=[e.id for e in result.entries]), {}
+    reviewed, problems = load_pairings(paths.root, game)
+    if problems:
+        raise ValidationFailed([str(p) for p in problems])
+    pairing = pair(history.state(previous.version).values(), result.entries, reviewed.get(version))
+    pairs = {p.old: p.new for p in pairing.pairs}
+    if not redo:
+        return pairing, carry_map(pairs, pairing.removed, previous.version)
+    last = history.current
+    assert last is not None
+    last_pairs = {c.from_id: c.id for c in last.changes if c.change == "moved" and c.from_id}
+    last_removed = [c.id for c in last.changes if c.change == "removed"]
+    last_added = {c.id for c in last.changes if c.change == "added"}
+    mapping = redo_map(
+        last_pairs, last_removed, last_added, pairs, pairing.removed, previous.version
+    )
+    return pairing, mapping
+
+
+def _carried_corrections(
+    paths: ProjectPaths, game: str, mapping: dict[str, str]
+) -> tuple[str, int]:
+    """The corrections file with the entry ids its importer declares moved through `mapping`
+    (a removed entry's corrections stay as they are: the importer reports them stale)."""
+    file = paths.root / corrections_path(game)
+    patterns = getattr(importer_module(game), "CORRECTION_IDS", [])
+    if not file.is_file() or not patterns:
+        return "", 0
+    prefix = f"{game}/"
+    local = {
+        a.removeprefix(prefix): b.removeprefix(prefix)
+        for a, b in mapping.items()
+        if "@" not in b and a.startswith(prefix) and b.startswith(prefix)
+    }
+    text = file.read_text(encoding="utf-8")
+    return carry_corrections(text, corrections_path(game), patterns, local)
+
+
+def _unissued(
+    history: History,
+    previous: Edition,
+    old_state: dict[str, Entry],
+    result: GameImport,
+    pairs: dict[str, str],
+) -> dict[str, str]:
+    """The documents the new file carries unchanged (same entries, same words, same printed
+    edition): each keeps reading its references in the numbering it was written against (its
+    entries' refs are re-pointed in place).  Returns document -> that edition."""
+    now = {e.id: e for e in result.entries}
+    reverse = {b: a for a, b in pairs.items()}
+    printed = dict(getattr(result, "document_editions", {}) or {})
+    numbering: dict[str, str] = {}
+    for doc, _title in [(d.id, d.title) for d in result.documents]:
+        new_doc = [e for e in result.entries if e.document == doc]
+        old_doc = [e for e in old_state.values() if e.document == doc]
+        same = len(new_doc) == len(old_doc) and all(
+            (b := old_state.get(reverse.get(e.id, ""))) is not None
+            and b.document == doc
+            and (b.title, b.text) == (e.title, e.text)
+            for e in new_doc
+        )
+        if not new_doc or not same or printed.get(doc) != previous.documents.get(doc):
+            continue
+        version = previous.numbering.get(doc, previous.version)
+        then = history.pairs_between(version, previous.version)
+        composed = {a: pairs[b] for a, b in then.items() if b in pairs}
+        read_in_numbering(new_doc, now, history.state(version), composed)
+        numbering[doc] = version
+    return numbering
+
+
+def _carry_tables(
+    plan: EditionPlan,
+    paths: ProjectPaths,
+    mapping: dict[str, str],
+    old_state: dict[str, Entry],
+    pairs: dict[str, str],
+    source_text: str,
+) -> None:
+    root, game = paths.root, plan.game
+    tables = [root / "content" / game / TABLE_FILE, root / "content" / game / QUESTIONS_FILE]
+    for path in tables:
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            carried = rewrite_ids(text, mapping)
+            if carried != text:
+                plan.files[path] = carried
+    new_entries = {e.id: e for e in plan.result.entries}
+    before_of = {pairs[a]: old_state[a] for a in pairs if a in old_state}
+    lines = source_text.split("\n")
+    for path in game_tables(root, game):
+        text = path.read_text(encoding="utf-8")
+        carried, edits = carry_rows(
+            text, str(path.relative_to(root)), mapping, new_entries, lines, before_of
+        )
+        plan.line_edits += len(edits)
+        if carried != text:
+            plan.files[path] = carried
+
+
+def _check(plan: EditionPlan, paths: ProjectPaths) -> None:
+    """Load the would-be tree (a scratch copy with the new files) and refuse on any error."""
+    with tempfile.TemporaryDirectory(prefix="arbitre-edition-") as scratch:
+        copy = Path(scratch)
+        for name in ("content", "glossary"):
+            if (paths.root / name).is_dir():
+                shutil.copytree(paths.root / name, copy / name, symlinks=False)
+        shutil.copy2(paths.mkdocs_yml, copy / "mkdocs.yml")
+        for path, text in plan.files.items():
+            target = copy / path.relative_to(paths.root)
+            if target.parts[len(copy.parts)] in ("content", "glossary"):
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+        for path, data in plan.binary.items():
+            target = copy / path.relative_to(paths.root)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        for path in plan.stale:
+            (copy / path.relative_to(paths.root)).unlink(missing_ok=True)
+        result = load(ProjectPaths(copy))
+    if result.errors:
+        raise ValidationFailed([str(p) for p in result.errors])
+    plan.warnings = [str(p) for p in result.warnings]
+    plan.checked = result.kb
+
+
+def apply_plan(plan: EditionPlan) -> list[Path]:
+    """Write what the plan computed; returns the files written (changed) and removed."""
+    written: list[Path] = []
+    for path, data in plan.binary.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        written.append(path)
+    written += write_files(plan.files)
+    for path in plan.stale:
+        path.unlink(missing_ok=True)
+        written.append(path)
+    return written
+
+
+__all__ = ["EditionPlan", "apply_plan", "plan_edition", "Problem"]
