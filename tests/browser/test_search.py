@@ -22,8 +22,8 @@ from arbitre.search.analysis import analyze, fold, number_key
 from arbitre.search.evaluate import answer_rank
 from arbitre.search.indexer import display_text
 from arbitre.search.intent import INTENTS
-from arbitre.search.query import parse_query
-from arbitre.search.service import explain_query, run_search
+from arbitre.search.service import explain_query, open_searcher, run_search
+from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 HOLDOUT_SETS = ("holdout-queries.yaml", "holdout2-queries.yaml")
@@ -34,8 +34,11 @@ NATURAL_SETS = (  # players' questions
     "natural2-holdout-queries.yaml",
     "natural3-dev-queries.yaml",
     "natural3-holdout-queries.yaml",
+    "natural4-dev-queries.yaml",
+    "natural4-holdout-queries.yaml",
 )
-QUERY_SETS = ("dev-queries.yaml", *HOLDOUT_SETS, *NATURAL_SETS)
+ENGLISH_SETS = ("english-dev-queries.yaml", "english-holdout-queries.yaml")
+QUERY_SETS = ("dev-queries.yaml", *HOLDOUT_SETS, *NATURAL_SETS, *ENGLISH_SETS)
 ENGINE = """async () => {
   const { loadEngine } = await import("/assets/search/load.js");
   window.__engine = await loadEngine();
@@ -208,6 +211,19 @@ def test_a_corrected_word_is_noted_and_the_suggestion_keeps_the_filters(page, st
     assert params == {"requete": ["mulligan"], "jeu": ["the-spoils"]}
 
 
+def test_the_suggestion_is_the_players_sentence_and_the_note_names_each_replacement(
+    page, static_site
+):
+    results(page, static_site, "mon adversaire peut-il regarder ma defausee ?")
+    assert page.locator(".arb-suggestion a").inner_text() == (
+        "mon adversaire peut-il regarder ma défausse ?"
+    )
+    assert "« defausee » → « défausse »" in page.locator("[data-corrected]").inner_text()
+    results(page, static_site, "fouiller ma défausse")
+    assert page.locator(".arb-suggestion").count() == 0
+    assert page.locator("[data-corrected]").count() == 0
+
+
 # -- the header box --------------------------------------------------------------------------
 
 
@@ -265,7 +281,7 @@ def test_every_printed_rule_number_is_found_first(engine_page, kb):
     assert wrong == []
 
 
-@pytest.mark.parametrize("name", (*HOLDOUT_SETS, *NATURAL_SETS))
+@pytest.mark.parametrize("name", (*HOLDOUT_SETS, *NATURAL_SETS, *ENGLISH_SETS))
 def test_recall_at_5_matches_the_python_search(engine_page, built_root, kb, name):
     queries = yaml.safe_load((DATA / name).read_text("utf-8"))
     paths = ProjectPaths(built_root)
@@ -284,11 +300,15 @@ def test_recall_at_5_matches_the_python_search(engine_page, built_root, kb, name
 
 
 def _every_query() -> list[str]:
-    return [q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))]
+    """Every query of the sets, and the typo table's (real typos, real words left alone)."""
+    queries = [
+        q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))
+    ]
+    return queries + [q for q, _suggestion in TYPOS] + WORDS + [q for q, _s, _r in SENTENCES]
 
 
-def test_queries_are_understood_as_python_does(engine_page, kb):
-    """Stage 1, understand: the same filters, number, content words and intent."""
+def test_queries_are_understood_as_python_does(engine_page, built_root):
+    """Stage 1, understand: the same filters, number, content words, intent and language."""
     queries = [
         *_every_query(),
         "règle 408",
@@ -299,13 +319,15 @@ def test_queries_are_understood_as_python_does(engine_page, kb):
     ]
     got = engine_page.evaluate(
         """qs => qs.map(q => { const p = window.__engine.parse(q);
-          return [p.game, p.kind, p.number, p.numbers, p.words, p.question, p.intent]; })""",
+          return [p.game, p.kind, p.number, p.numbers, p.words, p.question, p.intent,
+                  p.language]; })""",
         queries,
     )
-    games = [g.id for g in kb.games]
+    searcher = open_searcher(ProjectPaths(built_root))
     for query, js in zip(queries, got, strict=True):
-        p = parse_query(query, games)
-        assert js == [p.game, p.kind, p.number, p.numbers, p.words, p.question, p.intent], query
+        p = searcher.parse(query)
+        python = [p.game, p.kind, p.number, p.numbers, p.words, p.question, p.intent, p.language]
+        assert js == python, query
 
 
 def _answer(result: dict) -> list:
@@ -316,6 +338,7 @@ def _answer(result: dict) -> list:
         result["total"],
         result["focus"],
         result["suggestion"],
+        result.get("replacements"),
         [h["authority"] for h in hits],
         [h.get("highlights", h.get("snippet")) for h in hits],
     ]
@@ -323,7 +346,7 @@ def _answer(result: dict) -> list:
 
 JS_ANSWER = """cases => cases.map(([q, game, kind, limit, offset]) => {
   const r = window.__engine.search(q, {game, kind, limit, offset});
-  return [r.hits.map(h => h.id), r.total, r.focus, r.suggestion,
+  return [r.hits.map(h => h.id), r.total, r.focus, r.suggestion, r.replacements,
           r.hits.map(h => h.authority), r.hits.map(h => h.snippet)];
 })"""
 

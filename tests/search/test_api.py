@@ -147,7 +147,38 @@ def test_text_format_lists_numbered_hits(tiny_project):
     text = format_results(run_search(tiny_project, "destrucion"), as_json=False)
     assert "Vouliez-vous dire : destruction ?" in text
     assert "1. ashes/faq/destruction  [faq]" in text
-    assert "«destruction»" in text and "/ashes/faq/#faq--destruction" in text
+    assert "/ashes/faq/#faq--destruction" in text
+    # Piped (no terminal): the matched words as printed, neither « » (French quotation) nor
+    # terminal codes.
+    hits = text.split("\n\n", 1)[1]
+    assert "«" not in hits and "\x1b" not in text
+    assert "par la destruction d'une unité" in text
+
+
+def test_text_format_shows_matches_in_bold_on_a_terminal(tiny_project):
+    result = run_search(tiny_project, "destruction")
+    bold = format_results(result, as_json=False, bold=True)
+    assert "\x1b[1mdestruction\x1b[22m" in bold.lower()
+    plain = format_results(result, as_json=False)
+    assert "\x1b" not in plain and "«destruction»" not in plain.lower()
+    assert format_results(result, as_json=True, bold=True) == format_results(result, as_json=True)
+    assert "\x1b" not in format_results(result, as_json=True)
+
+
+def test_cli_search_piped_prints_no_marks(tiny_project):
+    from click.testing import CliRunner
+
+    from arbitre.cli import cli
+
+    out = (
+        CliRunner()
+        .invoke(
+            cli, ["--root", str(tiny_project.root), "search", "destruction"], catch_exceptions=False
+        )
+        .output
+    )
+    assert "résultat" in out and "pour « destruction »" in out
+    assert "\x1b" not in out and "«destruction»" not in out.lower()
 
 
 def test_cached_answers_are_the_same_json_and_errors_are_not_cached(tiny_project):

@@ -87,16 +87,16 @@ def test_a_misspelt_term_is_found_as_the_term(real):
     # « Joueur » and « Par joueur » analyse alike (« par » is a stop word): the term wins.
     found = real.search("Jueur")
     assert found["hits"][0]["id"] == "marvel-champions/glossaire/joueur"
-    assert found["suggestion"] == "joueur"
+    assert found["suggestion"] == "Joueur"
     # « pouvir » has the stem of printed words, yet « pouvoir de base » is what was meant.
     found = real.search("Pouvir de base")
     assert found["hits"][0]["id"] == "marvel-champions/glossaire/pouvoir-de-base"
-    assert found["suggestion"] == "pouvoir base"
+    assert found["suggestion"] == "Pouvoir de base"
     # An inflection the rulebooks do not print is no typo.
     assert real.search("libère")["suggestion"] is None
     assert real.search("attaquerons")["suggestion"] is None
     # The first two letters swapped.
-    assert real.search("teat")["suggestion"] == "etat"
+    assert real.search("teat")["suggestion"] == "état"
 
 
 def test_a_term_is_not_shadowed_by_a_pair_of_running_text(real):

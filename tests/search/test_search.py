@@ -129,7 +129,15 @@ def test_filters_and_inline_filters(tiny):
 
 def test_result_shape_and_highlights(tiny):
     result = tiny.search("bloquer tour adversaire", limit=2)
-    assert set(result) == {"query", "total", "hits", "suggestion", "focus"}
+    assert set(result) == {
+        "query",
+        "total",
+        "hits",
+        "suggestion",
+        "replacements",
+        "language",
+        "focus",
+    }
     assert result["query"] == "bloquer tour adversaire"
     assert result["total"] >= 1 and len(result["hits"]) <= 2
     hit = result["hits"][0]
@@ -229,9 +237,7 @@ def test_a_thesaurus_phrase_counts_where_its_words_stand_in_a_row(tiny):
     assert "four-souls/regles/tour" not in found
     stems = ("jou", "premi")
     with tiny._whoosh() as searcher:
-        phrase_docs = {
-            searcher.stored_fields(d)["id"] for d in tiny.postings.phrase(searcher, stems)
-        }
+        phrase_docs = {searcher.stored_fields(d)["id"] for d in tiny.postings.phrase(stems)}
     assert "four-souls/regles/premier-joueur" in phrase_docs
     assert "four-souls/regles/tour" not in phrase_docs
 
@@ -329,7 +335,8 @@ def test_a_searcher_analyses_queries_with_its_index_lemma_table(tiny_project, ti
 
 
 def test_a_phrase_pattern_decides_as_its_regex_does(real_kb):
-    """The substring pre-check of a phrase only skips texts the regex could not match."""
+    """The substring pre-check of a phrase, and its scan from where the first stem starts a
+    word, decide as the regex does."""
     import itertools
 
     from arbitre.search.analysis import analyze, fold
@@ -338,6 +345,15 @@ def test_a_phrase_pattern_decides_as_its_regex_does(real_kb):
     pattern = phrase_pattern(["carte", "placee"])
     assert pattern.search("la carte est placée face cachée".replace("é", "e"))
     assert not pattern.search("la carte est retournee")
+    for text in (
+        "cartes placees",  # at the very start
+        "decarte placee, puis carte placee",  # inside a word first, then a word
+        "_carte placee",  # « _ » is a word character
+        "cartes, une autre, encore deux placees",  # three words apart: too far
+        "carte:placee",
+        "cart",
+    ):
+        assert pattern.search(text) == (pattern.regex.search(text) is not None), text
     texts = [fold(f"{e.title or ''} \n {e.text}") for e in real_kb.entries[::7]]
     words = analyze("attaquer une carte placée face cachée dans la zone", stemmed=False)
     checked = 0
@@ -353,3 +369,24 @@ def test_hits_carry_the_authority_of_their_game(tiny):
     hits = {h["id"]: h for h in tiny.search("pétillement")["hits"]}
     assert hits["four-souls/regles/petillement"]["authority"] == "community"
     assert {h["authority"] for h in tiny.search("Fugace")["hits"]} == {"official"}
+
+
+@pytest.mark.parametrize(
+    ("stems", "weights", "questions", "expected"),
+    [
+        (["carte", "epuis"], [1.0, 2.0], [frozenset({"carte", "epuis", "jou"})], 3.0),
+        (["carte", "epuis"], [1.0, 2.0], [frozenset({"carte"}), frozenset({"epuis"})], 2.0),
+        (["carte", "epuis"], [1.0, 2.0], [frozenset({"main"})], 0.0),
+        (["carte", "carte"], [1.0, 1.0], [frozenset({"carte"})], 2.0),  # a repeated word twice
+    ],
+)
+def test_the_closest_players_question_decides_the_match(stems, weights, questions, expected):
+    from arbitre.search.rank import question_match
+
+    assert question_match(stems, weights, questions) == expected
+
+
+def test_a_question_close_to_a_players_question_puts_its_entry_first(real, real_kb):
+    """A players' question written for an entry, asked word for word: that entry first."""
+    entry_id, questions = sorted(real_kb.questions.items())[40]
+    assert real.search(questions[0])["hits"][0]["id"] == entry_id

@@ -164,7 +164,7 @@ def test_the_cli_explains_a_query(tiny_project):
     assert result.exit_code == 0, result.output
     assert "intention : quantity (une quantité)" in result.output
     assert "[vocabulary.yaml four-souls: source four-souls/glossaire/compteurs" in result.output
-    assert "result(s) for « combien de jetons ? »" in result.output
+    assert "pour « combien de jetons ? »" in result.output
     plan = json.loads(run("--explain", "--json", "combien de jetons ?").output)
     assert plan["intent"]["name"] == "quantity" and plan["words"] == ["jetons"]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -164,7 +165,9 @@ def search(
             return
         click.echo("")
     result = run_search(paths, " ".join(query), game=game, kind=kind, limit=limit, offset=offset)
-    click.echo(format_results(result, as_json))
+    # Matched words in bold on a terminal; piped or redirected, the plain words.
+    bold = not as_json and sys.stdout.isatty()
+    click.echo(format_results(result, as_json, bold=bold))
 
 
 @cli.command("eval")

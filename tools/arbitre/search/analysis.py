@@ -290,6 +290,33 @@ class FrenchStemFilter(Filter):
             yield t
 
 
+class Spellings:
+    """How each folded word is most often printed (« defausse » -> « défausse »), so that a
+    correction offered to a player is written as the rulebooks write it."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, dict[str, int]] = {}
+
+    def add(self, text: str) -> None:
+        for match in TOKEN_PATTERN.finditer(text):
+            printed = match.group("tok").lower()
+            folded = _fold(printed)
+            if folded.isalpha():
+                forms = self._counts.setdefault(folded, {})
+                forms[printed] = forms.get(printed, 0) + 1
+
+    def table(self) -> dict[str, str]:
+        """Folded word -> its commonest printed form (the first in order on a tie), for the
+        words most often printed otherwise than folded (« attaque » is mostly « attaque »,
+        not « attaqué »)."""
+        table = {}
+        for folded, forms in sorted(self._counts.items()):
+            printed = min(forms, key=lambda form: (-forms[form], form))
+            if printed != folded:
+                table[folded] = printed
+        return table
+
+
 def folded_analyzer() -> Analyzer:
     """Words as typed, lowercased and accent-folded, stop words removed (never stemmed)."""
     return (

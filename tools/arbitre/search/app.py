@@ -142,12 +142,29 @@ def _search_parameters(games: list[str]) -> list[dict[str, Any]]:
 
 SEARCH_RESULT = {
     "type": "object",
-    "required": ["query", "total", "hits", "suggestion"],
+    "required": ["query", "total", "hits", "suggestion", "replacements", "language"],
     "properties": {
         "query": {"type": "string"},
         "total": {"type": "integer", "minimum": 0},
         "hits": {"type": "array", "items": {"type": "object"}},
-        "suggestion": {"type": ["string", "null"]},
+        "suggestion": {
+            "type": ["string", "null"],
+            "description": "the query as typed with its corrected words replaced, or null",
+        },
+        "language": {
+            "type": "string",
+            "enum": ["fr", "en"],
+            "description": "the language the query was read in (en: through the English terms)",
+        },
+        "replacements": {
+            "type": "array",
+            "description": "each corrected word: as typed, and what the suggestion puts instead",
+            "items": {
+                "type": "object",
+                "required": ["typed", "suggested"],
+                "properties": {"typed": {"type": "string"}, "suggested": {"type": "string"}},
+            },
+        },
     },
 }
 DIFF_RESULT = {

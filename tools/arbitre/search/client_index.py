@@ -18,7 +18,10 @@ chain (`analysis.py`), so both sides agree on what a word is:
   (`intent.py`), as JavaScript regular expressions;
 - `authority` per game, `cards_key` per ruling (the rulings' cards, `CARD_RULING_FACTOR`);
 - `analysis`: stop words, elisions, question words, the stems of every corpus word and the
-  lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead.
+  lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead;
+- `words`: the lexicon's words near the index's own (`lexicon.near_words`), never typos;
+  `spellings`: how the words a correction may offer are printed (`analysis.Spellings`);
+  `questions`: each entry's players' questions as stems (`rank.py`'s question match).
 
 The index is written into the site by `site/build.py` (`assets/search/index.json`).
 """
@@ -38,6 +41,7 @@ from arbitre.search import query as query_module
 from arbitre.search import weights
 from arbitre.search.analysis import (
     ELISIONS,
+    Spellings,
     analyze,
     folded_analyzer,
     french_analyzer,
@@ -45,14 +49,28 @@ from arbitre.search.analysis import (
     stem,
     stop_words,
 )
-from arbitre.search.indexer import entry_document, glossary_names
+from arbitre.search.bilingual import load_bilingual
+from arbitre.search.indexer import (
+    SPELLED_FIELDS,
+    entry_document,
+    glossary_names,
+    question_stems,
+)
 from arbitre.search.intent import INTENTS
+from arbitre.search.language import (
+    ENGLISH_FUNCTION_WORDS,
+    ENGLISH_QUESTION_WORDS,
+    french_function_words,
+)
+from arbitre.search.lexicon import near_words
 from arbitre.search.names import english_key, typed_key
+from arbitre.search.phrases import phrase_keys, phrase_table
 from arbitre.search.plan import FOCUS_REASONS
 from arbitre.search.thesaurus import load_thesaurus
+from arbitre.search.typos import deletion_index
 from arbitre.search.vocabulary import load_vocabulary
 
-CLIENT_FORMAT = 2
+CLIENT_FORMAT = 3
 # stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry;
 # `phrased`: players' questions it answers)
 TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled", "phrased")
@@ -74,20 +92,6 @@ def _encode(postings: dict[int, int]) -> list[list[int]]:
     return [deltas, tfs] if any(tf != 1 for tf in tfs) else [deltas]
 
 
-def _phrase_keys(names: list[dict[str, Any]]) -> set[tuple[str, ...]]:
-    """Every stem sequence of two words or more a query can look up as a phrase."""
-    keys: set[tuple[str, ...]] = set()
-    for group in load_thesaurus().groups:
-        for phrase in group.phrases:
-            if len(phrase.stems) > 1:
-                keys.add(phrase.stems)
-    for row in names:
-        words = row["key"].split()
-        if len(words) > 1:  # (a name of one word is looked up as a term)
-            keys.add(tuple(stem(w) for w in words))
-    return keys
-
-
 def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     stemmed, folded = french_analyzer(), folded_analyzer()
     links = term_links(kb)
@@ -99,8 +103,11 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     rows: list[list[Any]] = []
     ids = {entry.id: seq for seq, entry in enumerate(kb.entries)}
     words: set[str] = set()
+    spellings = Spellings()
     for seq, entry in enumerate(kb.entries):
         doc = entry_document(kb, entry, seq, links.get(entry.id))
+        for name in SPELLED_FIELDS:
+            spellings.add(doc[name])
         for name in (*TEXT_FIELDS, *EXACT_FIELDS):
             analyzer = stemmed if name in TEXT_FIELDS else folded
             value = doc[name]
@@ -145,18 +152,15 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         )
 
     names = _names_table(kb)
-    phrases: dict[str, list[int]] = {}
-    for stems in sorted(_phrase_keys(names)):
-        docs = [
-            seq
-            for seq, where in enumerate(positions)
-            if all(s in where for s in stems)
-            and any(all(p + i in where[s] for i, s in enumerate(stems)) for p in where[stems[0]])
-        ]
-        if docs:
-            phrases[" ".join(stems)] = docs
+    phrases = phrase_table(positions, phrase_keys(glossary_names(kb)))
 
     lemmas = lemma_table()
+    # The typo corrector's vocabulary (`Typos.vocabulary`): exact words with their doc counts.
+    vocab: dict[str, int] = {}
+    for name in EXACT_FIELDS:
+        for term, postings in fields[name].items():
+            if not term[0].isdigit():
+                vocab[term] = vocab.get(term, 0) + len(postings)
     return {
         "format": CLIENT_FORMAT,
         "games": {g.id: g.title for g in kb.games},
@@ -195,6 +199,15 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             # stems with the same Snowball algorithm, but looks these up first.
             "stems": _stem_table(words | set(lemmas)),
         },
+        "words": near_words((vocab, deletion_index(vocab))),
+        "language": {
+            "english": sorted(ENGLISH_FUNCTION_WORDS),
+            "english_questions": sorted(ENGLISH_QUESTION_WORDS),
+            "french": sorted(french_function_words()),
+        },
+        "bilingual": _bilingual(),
+        "questions": question_stems(kb),
+        "spellings": spellings.table(),
     }
 
 
@@ -238,6 +251,26 @@ def _names_table(kb: KnowledgeBase) -> list[dict[str, Any]]:
     return out
 
 
+def _bilingual() -> list[dict[str, Any]]:
+    """The bilingual table: each translation's English keys (with the phrase each came from,
+    in the order `Bilingual` indexes them), French phrases and provenance."""
+    table = load_bilingual()
+    keys: dict[int, list[list[str]]] = {}
+    for key, pairs in table.index().items():
+        for translation, phrase in pairs:
+            keys.setdefault(id(translation), []).append([key, phrase])
+    return [
+        {
+            "keys": keys.get(id(t), []),
+            "french": [
+                [list(words), list(stems)] for words, stems in zip(t.french, t.stems(), strict=True)
+            ],
+            "provenance": t.provenance,
+        }
+        for t in table.translations
+    ]
+
+
 def _thesaurus() -> list[dict[str, Any]]:
     """Every group in the thesaurus's order (general groups, then each game's pairs)."""
     groups = []
@@ -266,6 +299,7 @@ RANKING_CONSTANTS = (
     "BARE_HEADING_FACTOR",
     "UNOFFICIAL_FACTOR",
     "THESAURUS_WEIGHT",
+    "BILINGUAL_WEIGHT",
     "UNFOCUSED_WEIGHT",
     "GAME_FOCUS_DEPTH",
     "GAME_FOCUS_SHARE",
@@ -278,6 +312,10 @@ RANKING_CONSTANTS = (
     "MENTION_WEIGHT",
     "FAMILY_WEIGHT",
     "RERANK_DEPTH",
+    "MAX_POSTINGS",
+    "CHAMPIONS",
+    "QUESTION_MATCH_BONUS",
+    "QUESTION_MATCH_POWER",
     "DIVERSE_TOP",
     "TERM_CHILDREN",
     "BM25_K1",

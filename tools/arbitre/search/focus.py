@@ -19,19 +19,21 @@ from arbitre.search.weights import (
     GAME_FOCUS_DEPTH,
     GAME_FOCUS_FACTOR,
     GAME_FOCUS_SHARE,
-    WORD_GAME_MIN_DOCS,
-    WORD_GAME_SHARE,
 )
 
 
 class GameFocus:
     """Tells a query's game from one index generation's entries and vocabulary."""
 
-    def __init__(self, postings: Postings, doc_game: list[str], games: list[str]) -> None:
+    def __init__(
+        self, postings: Postings, doc_game: list[str], games: list[str], tables: dict[str, Any]
+    ) -> None:
         self.postings = postings
         self.doc_game = doc_game
         self.games = games
-        self.word_games: dict[str, str | None] = {}  # stem -> its game (the index's stems only)
+        # Worked out with the index (`tables.py`): a stem's game, the games whose text has it.
+        self.owners: dict[str, str] = tables["owners"]
+        self.text_games: dict[str, list[str]] = tables["text_games"]
 
     def of_words(self, searcher: Any, parsed: ParsedQuery, plan: Plan) -> Focus | None:
         """The game a query asked without a game filter is about by its words, and why: the
@@ -50,23 +52,8 @@ class GameFocus:
     def word_game(self, reader: Any, word: str) -> str | None:
         """The game a word belongs to: the one that holds nearly all the entries using it
         (WORD_GAME_SHARE of at least WORD_GAME_MIN_DOCS), as « butin » is Four Souls' and
-        « manigance » Marvel Champions'.  Cached per stem the index has."""
-        stemmed = stem(word)
-        if stemmed in self.word_games:
-            return self.word_games[stemmed]
-        docs: set[int] = set()
-        for fieldname in ("text", "title", "names"):
-            docs.update(self.postings.scores(reader, fieldname, stemmed))
-        counts: dict[str, int] = {}
-        for docnum in docs:
-            counts[self.doc_game[docnum]] = counts.get(self.doc_game[docnum], 0) + 1
-        game, count = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=("", 0))
-        owner = (
-            game if count >= WORD_GAME_MIN_DOCS and count >= WORD_GAME_SHARE * len(docs) else None
-        )
-        if docs:  # cached for the index's own stems only: typos and invented words are
-            self.word_games[stemmed] = owner  # endless, and would grow it without bound
-        return owner
+        « manigance » Marvel Champions' (the index's table)."""
+        return self.owners.get(stem(word))
 
     def _vocabulary_game(
         self, reader: Any, parsed: ParsedQuery, plan: Plan
@@ -120,15 +107,14 @@ class GameFocus:
         """
         if not plan.named_spans:
             return None
-        reader = searcher.reader()
         common = set(self.games)
         for span, games in plan.named_spans.items():
             stems = tuple(stem(plan.corrected[i]) for i in span)
             if len(stems) > 1:
-                docs = self.postings.phrase(searcher, stems)
+                users = {self.doc_game[docnum] for docnum in self.postings.phrase(stems)}
             else:
-                docs = self.postings.scores(reader, "text", stems[0])
-            common &= games | {self.doc_game[docnum] for docnum in docs}
+                users = set(self.text_games.get(stems[0], ()))
+            common &= games | users
             if not common:
                 return None
         return next(iter(common)) if len(common) == 1 else None

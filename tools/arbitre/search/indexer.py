@@ -5,6 +5,8 @@ Layout of the index directory:
     .index/CURRENT          name of the live generation (replaced atomically with os.replace)
     .index/gen-<stamp>/     a whoosh index + meta.json (format version, fingerprints, glossary)
                             + lemmas.pickle (the lemma table its text was analysed with)
+                            + lexicon.txt.gz (the words the typo corrector leaves alone)
+                            + tables.pickle (phrases, champion lists, words' games: tables.py)
 
 A reader opens whatever CURRENT names; a build writes a new generation, then points CURRENT at
 it, then deletes older generations, so a search never sees a half-written index.
@@ -25,6 +27,8 @@ import shutil
 import time
 import warnings
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +39,7 @@ from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
 from arbitre.search.analysis import (
+    Spellings,
     analyze,
     fold,
     folded_analyzer,
@@ -44,12 +49,19 @@ from arbitre.search.analysis import (
     number_prefixes,
     slash_pairs,
 )
+from arbitre.search.lexicon import Lexicon, write_lexicon
+from arbitre.search.phrases import phrase_keys, phrase_table, text_positions
+from arbitre.search.tables import TABLES, build_tables, read_tables, write_tables
 from arbitre.urls import entry_url
 
-INDEX_FORMAT = 16
+INDEX_FORMAT = 18
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
+LEXICON = "lexicon.txt.gz"
+# The fields whose words the typo corrector may offer (`Typos.vocabulary`): their printed forms
+# are how a correction is written (`analysis.Spellings`).
+SPELLED_FIELDS = ("title_exact", "names_exact", "text_exact")
 
 
 def make_schema() -> Schema:
@@ -124,6 +136,17 @@ def yaml_digest(root: Path) -> str:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes())
         digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+@cache
+def search_data_digest() -> str:
+    """A hash of the search's own tables an index is built with (`thesaurus.yaml`,
+    `vocabulary.yaml`, `bilingual.yaml`): its phrase table is theirs, so another version makes
+    it stale."""
+    digest = hashlib.sha256()
+    for name in ("thesaurus.yaml", "vocabulary.yaml", "bilingual.yaml"):
+        digest.update(resources.files("arbitre.search").joinpath(name).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -310,6 +333,15 @@ def entry_document(
     }
 
 
+def question_stems(kb: KnowledgeBase) -> dict[int, list[list[str]]]:
+    """Entry (index order) -> the stems of each players' question written for it."""
+    return {
+        seq: [analyze(q) for q in kb.questions[entry.id]]
+        for seq, entry in enumerate(kb.entries)
+        if kb.questions.get(entry.id)
+    }
+
+
 def _dir_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -343,25 +375,38 @@ def build_index(
             ix = whoosh_index.create_in(str(tmp), make_schema())
             writer = ix.writer(limitmb=256, procs=procs) if procs > 1 else ix.writer(limitmb=256)
             links = term_links(kb)
+            spellings = Spellings()
+            positions = []  # per entry: its text's stems and their positions
+            analyzer = french_analyzer()
             for seq, entry in enumerate(kb.entries):
-                writer.add_document(**entry_document(kb, entry, seq, links.get(entry.id)))
+                document = entry_document(kb, entry, seq, links.get(entry.id))
+                writer.add_document(**document)
+                for fieldname in SPELLED_FIELDS:
+                    spellings.add(document[fieldname])
+                positions.append(text_positions(analyzer, document["text"]))
             writer.commit(optimize=True)
+            phrases = phrase_table(positions, phrase_keys(glossary_names(kb)))
+            with ix.reader() as reader:
+                write_tables(tmp / TABLES, build_tables(reader, phrases, question_stems(kb)))
             ix.close()
         fingerprint = kb_fingerprint(kb)
         meta = {
             "format": INDEX_FORMAT,
             "fingerprint": fingerprint,
             "yaml_digest": yaml_digest(root),
+            "search_data": search_data_digest(),
             "entries": len(kb.entries),
             "games": sorted({e.game for e in kb.entries} | {g.id for g in kb.games}),
             "game_titles": {g.id: g.short_title for g in sorted(kb.games, key=lambda g: g.id)},
             "kinds": sorted({e.kind for e in kb.entries}),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "glossary": glossary_names(kb),
+            "spellings": spellings.table(),
         }
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         with (tmp / LEMMAS).open("wb") as out:
             pickle.dump(lemma_table(), out, protocol=pickle.HIGHEST_PROTOCOL)
+        write_lexicon(tmp / LEXICON)
         tmp.rename(generation)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -391,6 +436,16 @@ def _prune(index_dir: Path, keep: Path) -> None:
 
 def read_meta(generation: Path) -> dict[str, Any]:
     return json.loads((generation / META).read_text(encoding="utf-8"))
+
+
+def read_lexicon(generation: Path) -> Lexicon:
+    """The words the generation's typo corrector leaves alone (written by `build_index`)."""
+    return Lexicon.read(generation / LEXICON)
+
+
+def read_search_tables(generation: Path) -> dict:
+    """The generation's precomputed tables (`tables.py`, written by `build_index`)."""
+    return read_tables(generation / TABLES)
 
 
 def read_lemmas(generation: Path) -> dict[str, str]:

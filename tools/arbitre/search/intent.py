@@ -1,7 +1,8 @@
 """Question intent: what kind of answer a player's question asks for.
 
 « combien… ? » asks for a quantity, « est-ce que je peux… ? » for a permission or a
-restriction, « que se passe-t-il si… ? » for a consequence.  The question words themselves
+restriction, « que se passe-t-il si… ? » for a consequence (and « how many », « can I »,
+« what happens », « what does … mean » when asked in English).  The question words themselves
 are scaffolding (`query.QUESTION_WORDS`) and never searched for; the intent only lets the
 ranking prefer, among candidates that already match the content words, the passages that
 are worded as that kind of answer (a number or « au moins », « peut » / « ne peut pas »,
@@ -56,6 +57,9 @@ INTENTS: tuple[Intent, ...] = (
             r"max(?:imum)?",
             r"minimum",
             r"limite",
+            # asked in English (`language.py`)
+            r"how (?:many|much)",
+            r"limit",
         ),
         _words(
             r"\d+",
@@ -94,6 +98,10 @@ INTENTS: tuple[Intent, ...] = (
             r"autorisee?s?",
             r"interdite?s?",
             r"possible de",
+            r"(?:can|may|could) (?:i|you|we|they|my|a|an|the)",
+            r"am i allowed",
+            r"is it (?:legal|allowed|possible)",
+            r"allowed to",
         ),
         _words(
             r"peut",
@@ -128,6 +136,8 @@ INTENTS: tuple[Intent, ...] = (
             r"si jamais",
             r"dans le cas ou",
             r"quelle est la consequence",
+            r"what happens",
+            r"what if",
         ),
         _words(
             r"si",
@@ -164,6 +174,9 @@ INTENTS += (
             r"a quoi (?:il |elle |ils |elles |ca )?(?:sert|servent)",
             r"(?:sert|servent)[- ](?:il |elle |ils |elles )?a quoi",
             r"definition",
+            r"what (?:is|are|s) (?:a|an|the)",
+            r"what does (?:\w+[\s'-]+){1,4}mean",
+            r"meaning of",
         ),
         _words(
             r"signifie(?:nt)?",

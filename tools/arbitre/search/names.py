@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from whoosh.lang.snowball.english import EnglishStemmer
 
-from arbitre.search.analysis import analyze, fold
+from arbitre.search.analysis import CACHED_LENGTH, STEM_CACHE, analyze, fold
 from arbitre.search.plan import Expansion
 
 _ENGLISH = EnglishStemmer()
@@ -76,6 +77,15 @@ class GlossaryNames:
         """The expansions of a name key (its words analysed, unstemmed), per game."""
         return self._names.get(key, {})
 
+    def typed_keys(self) -> set[str]:
+        """Every name of several words as typed (`typed_key`), English and French."""
+        return {key for key in self._names_typed if " " in key}
+
+    def english_word(self, word: str) -> bool:
+        """Whether a word is an English glossary name of one word, inflected or not (« stun »
+        for Marvel Champions' « Stunned »)."""
+        return english_key(word) in self._names_en
+
     def twin(self, entry_id: str) -> str:
         """The entry standing for every entry of its passage (itself when alone)."""
         return self._twins.get(entry_id, entry_id)
@@ -136,4 +146,11 @@ def without_variable(key: str) -> str | None:
 
 def english_key(key: str) -> str:
     """A name's words by their English (Snowball) stems."""
-    return " ".join(_ENGLISH.stem(word) for word in key.split())
+    return " ".join(_english_stem(word) for word in key.split())
+
+
+def _english_stem(word: str) -> str:
+    return _english_stem_cached(word) if len(word) < CACHED_LENGTH else _ENGLISH.stem(word)
+
+
+_english_stem_cached = lru_cache(maxsize=STEM_CACHE)(_ENGLISH.stem)

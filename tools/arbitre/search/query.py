@@ -12,18 +12,15 @@ from arbitre.errors import ArbitreError
 from arbitre.kb.entry import KINDS
 from arbitre.search.analysis import NUMBER_RE, analyze, fold, number_key
 from arbitre.search.intent import detect_intent
-
-# Words that frame a question rather than say what it is about.  Generic French question
-# scaffolding (interrogatives, « est-ce que », modal verbs of asking); content words stay.
-QUESTION_WORDS = frozenset(
-    fold(w)
-    for w in """
-    est ce que qu quoi qui quel quelle quels quelles lequel laquelle lesquels lesquelles comment
-    combien quand pourquoi où ou peux peut puis pouvez peuvent pourrais pourrait dois doit doivent
-    faut faudrait il elle ils elles on t ça ca cela ceci alors
-    est-il y a-t-il veux voudrais sais savoir svp stp merci bien vraiment donc bon exactement
-    """.split()
+from arbitre.search.language import (
+    ENGLISH_FUNCTION_WORDS,
+    ENGLISH_QUESTION_WORDS,
+    FRENCH_QUESTION_WORDS,
 )
+
+# Words that frame a question rather than say what it is about (`language.py` keeps them: they
+# also tell a French question from an English one).
+QUESTION_WORDS = FRENCH_QUESTION_WORDS
 # Question scaffolding made of words that elsewhere carry meaning (« passe » is also the action
 # Passer, « droit » a right, « sert » serving): dropped only as these whole phrases.  The
 # browser's engine reads this pattern from the client index (`client_index.py`).
@@ -90,6 +87,7 @@ class ParsedQuery:
     words: list[str] = field(default_factory=list)  # folded content words, in order
     question: bool = False
     intent: str | None = None  # what the question asks for (`intent.INTENTS`): quantity…
+    language: str = "fr"  # "en": read as English (`language.py`)
 
     @property
     def term_like(self) -> bool:
@@ -118,8 +116,11 @@ def parse_query(
     games: list[str],
     game: str | None = None,
     kind: str | None = None,
+    english: bool = False,
 ) -> ParsedQuery:
-    """Split filters from words, recognise a rule number, drop question scaffolding."""
+    """Split filters from words, recognise a rule number, drop question scaffolding.
+    `english`: the query is read as English (`language.is_english`): its English function
+    words are its scaffolding."""
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidQuery("the query is empty: type words, a rule number or an English term")
     if len(raw) > 500:
@@ -149,6 +150,18 @@ def parse_query(
     parsed.numbers = [number_key(n) for n in NUMBER_ANYWHERE.findall(text)]
     every_word = set(re.findall(r"[^\W_]+", fold(text)))
     tokens = analyze(text, stemmed=False)
+    if english:
+        parsed.language = "en"
+        content = [
+            t for t in tokens if t not in ENGLISH_FUNCTION_WORDS and (len(t) > 1 or t.isdigit())
+        ]
+        parsed.question = (
+            "?" in text or bool(every_word & ENGLISH_QUESTION_WORDS) or len(content) >= 5
+        )
+        parsed.words = content or tokens
+        intent = detect_intent(text)
+        parsed.intent = intent.name if intent else None
+        return parsed
     scaffolding_free = analyze(QUESTION_PHRASES.sub(" ", text), stemmed=False)
     content = [t for t in scaffolding_free if t not in QUESTION_WORDS]
     # A question, or a player describing their situation (« mon deck est vide »), rather than

@@ -10,9 +10,9 @@ defining it, a quoted rule) are shown once in the first ranks.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from arbitre.search.analysis import stem
 from arbitre.search.intent import BY_NAME as INTENTS
 from arbitre.search.intent import Intent
 from arbitre.search.names import GlossaryNames
@@ -27,6 +27,8 @@ from arbitre.search.weights import (
     INTENT_KIND_FACTORS,
     PHRASE_BONUS,
     QUESTION_KIND_FACTORS,
+    QUESTION_MATCH_BONUS,
+    QUESTION_MATCH_POWER,
     TERM_CHILDREN,
     UNOFFICIAL_FACTOR,
 )
@@ -35,10 +37,18 @@ from arbitre.search.weights import (
 class Ranker:
     """Re-ranks the candidates of one index generation."""
 
-    def __init__(self, postings: Postings, names: GlossaryNames, doc_game: list[str]) -> None:
+    def __init__(
+        self,
+        postings: Postings,
+        names: GlossaryNames,
+        doc_game: list[str],
+        questions: dict[int, list[list[str]]],
+    ) -> None:
         self.postings = postings
         self.names = names
         self.doc_game = doc_game
+        # document -> its players' questions' stems (`tables.py`)
+        self.questions = {d: [frozenset(q) for q in qs] for d, qs in questions.items()}
         self.intent_cache: dict[tuple[str, int], bool] = {}  # (intent, document) -> answers
 
     def rerank(
@@ -50,8 +60,12 @@ class Ranker:
         allowed: set[int] | None = None,
     ) -> list[tuple[int, float]]:
         """Adjust the best candidates by what the query looks like (term, question)."""
-        names = {" ".join(plan.corrected)} | plan.names
+        whole = " ".join(plan.corrected)
+        names = {whole} | plan.names
         intent = INTENTS.get(parsed.intent or "")
+        stems = [stem(w) for w in plan.corrected]
+        weights = [c.weight for c in plan.concepts]
+        total_weight = sum(weights) or 1.0
         scored: list[tuple[int, float]] = []
         for docnum, score in top:
             fields = self.postings.stored(searcher, docnum)
@@ -72,17 +86,26 @@ class Ranker:
             elif parsed.question:
                 kinds = INTENT_KIND_FACTORS.get(parsed.intent or "", QUESTION_KIND_FACTORS)
                 factor *= kinds.get(fields["kind"], 1.0)
+                if docnum in self.questions:
+                    share = question_match(stems, weights, self.questions[docnum]) / total_weight
+                    power = 1.0
+                    for _ in range(QUESTION_MATCH_POWER):  # (as the browser multiplies)
+                        power *= share
+                    factor *= 1 + QUESTION_MATCH_BONUS * power
             if intent is not None and self._answers(intent, docnum, fields):
                 factor *= INTENT_BONUS
             if plan.phrases:
                 folded = self.postings.folded_text(docnum, fields)
-                found = sum(1 for pattern in plan.phrases if pattern.search(folded))
+                found = 0
+                for pattern in plan.phrases:
+                    if pattern.search(folded):
+                        found += 1
                 factor *= 1 + PHRASE_BONUS * found / len(plan.phrases)
             if not (fields.get("text") or "").strip():
                 factor *= BARE_HEADING_FACTOR
             if fields.get("official") is False:
                 factor *= UNOFFICIAL_FACTOR
-            if " ".join(plan.corrected) in (fields.get("cards_key") or ()):
+            if whole in (fields.get("cards_key") or ()):
                 factor *= CARD_RULING_FACTOR
             scored.append((docnum, round(score * factor, 4)))
         scored.sort(key=lambda item: (-item[1], item[0]))
@@ -146,8 +169,7 @@ class Ranker:
         rest = iter(scored)
         for item in rest:
             fields = self.postings.stored(searcher, item[0])
-            text = self.postings.folded_text(item[0], fields).split("\n", 1)[-1]
-            body = re.sub(r"[^a-z0-9]", "", text)[:120]
+            body = self.postings.body(item[0], fields)
             keys: set[str] = set()
             if body:  # a redirect without text of its own does not stand for its target
                 keys.add(self.names.twin(fields["id"]))
@@ -171,3 +193,14 @@ class Ranker:
                 self.postings.folded_text(docnum, fields)
             )
         return found
+
+
+def question_match(
+    stems: list[str], weights: list[float], questions: list[frozenset[str]]
+) -> float:
+    """The weight of the query's words (their stems, each with its rarity) that the closest of
+    an entry's players' questions has."""
+    return max(
+        sum(w for s, w in zip(stems, weights, strict=True) if s in question)
+        for question in questions
+    )

@@ -42,7 +42,8 @@ import heapq
 import queue
 import threading
 import warnings
-from collections.abc import Iterator
+from collections import defaultdict
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -51,18 +52,21 @@ from whoosh import index as whoosh_index
 from whoosh.query import And, Term
 
 from arbitre.search.analysis import french_analyzer, use_lemma_table
+from arbitre.search.budget import CHAMPION, PHRASE, WHOLE, admit
 from arbitre.search.focus import GameFocus
-from arbitre.search.indexer import read_lemmas, read_meta
+from arbitre.search.indexer import read_lemmas, read_lexicon, read_meta, read_search_tables
 from arbitre.search.intent import BY_NAME as INTENTS
+from arbitre.search.language import is_english
 from arbitre.search.names import GlossaryNames
-from arbitre.search.plan import Focus, Plan
+from arbitre.search.plan import Focus, Plan, forget_patterns
 from arbitre.search.postings import Postings
 from arbitre.search.present import Presenter, highlight_terms
-from arbitre.search.query import ParsedQuery, parse_query
+from arbitre.search.query import FILTER, ParsedQuery, parse_query
 from arbitre.search.rank import Ranker
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import Typos
 from arbitre.search.understand import Understanding
+from arbitre.search.vocabulary import load_vocabulary
 from arbitre.search.weights import (
     COORD_POWER,
     FIELD_BOOSTS_STEMMED,
@@ -82,6 +86,7 @@ class Searcher:
         # costs a few milliseconds; building it from the dictionary, about two seconds).
         if use_lemma_table(read_lemmas(generation)):
             load_thesaurus.cache_clear()  # its phrases were stemmed with another table
+            forget_patterns()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             self._ix = whoosh_index.open_dir(str(generation))
@@ -100,13 +105,18 @@ class Searcher:
                     for docnum in reader.postings("game", g).all_ids():
                         self.doc_game[docnum] = g
         # The stages, each with this generation's data and caches.
-        self.postings = Postings(self.doc_count)
+        tables = read_search_tables(generation)
+        self.postings = Postings(self.doc_count, tables)
         self.names = GlossaryNames(self.meta["glossary"])
-        self.typos = Typos()
-        self.understanding = Understanding(self.names, self.typos)
-        self.focus = GameFocus(self.postings, self.doc_game, self.games)
-        self.ranker = Ranker(self.postings, self.names, self.doc_game)
-        self.presenter = Presenter(self.postings, french_analyzer())
+        # Names typed in full say nothing of a query's language (« free for all »).
+        self.name_keys = self.names.typed_keys() | {
+            key for key, _game in load_vocabulary().marker_keys() if " " in key
+        }
+        self.typos = Typos(read_lexicon(generation))
+        self.understanding = Understanding(self.names, self.typos, self.postings)
+        self.focus = GameFocus(self.postings, self.doc_game, self.games, tables)
+        self.ranker = Ranker(self.postings, self.names, self.doc_game, tables["questions"])
+        self.presenter = Presenter(self.postings, french_analyzer(), self.meta.get("spellings", {}))
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -125,13 +135,13 @@ class Searcher:
             self._pool.put(searcher)
 
     def warm(self) -> None:
-        """Load what the first queries would otherwise pay for: every document's stored fields,
-        the field lengths BM25 needs, and the typo-correction vocabulary.  A server calls this
+        """Load what the first queries would otherwise pay for: every document's stored fields
+        (and its folded text), the field lengths BM25 needs, and the typo-correction vocabulary.  A server calls this
         at start so that its latency does not depend on which query comes first."""
         with self._whoosh() as searcher:
             reader = searcher.reader()
             for docnum in range(self.doc_count):
-                self.postings.stored(searcher, docnum)
+                self.postings.body(docnum, self.postings.stored(searcher, docnum))
             for fieldname in (*FIELD_BOOSTS_STEMMED, "title_exact", "names_exact"):
                 self.postings.norms(reader, fieldname)
             self.typos.vocabulary(reader)
@@ -154,17 +164,21 @@ class Searcher:
         limit: int = 10,
         offset: int = 0,
     ) -> dict[str, Any]:
-        """Search; returns {"query", "total", "hits": [...], "suggestion"}."""
-        parsed = parse_query(q, self.games, game, kind)
+        """Search; returns {"query", "total", "hits": [...], "suggestion", "replacements",
+        "focus"}."""
+        parsed = self.parse(q, game, kind)
         focus: Focus | None = None
+        suggestion: str | None = None
+        replacements: list[dict[str, str]] = []
         with self._whoosh() as searcher:
             if parsed.number:
                 ranked, total, terms = self._number_search(searcher, parsed, limit + offset)
-                suggestion = None
             else:
-                ranked, total, terms, suggestion, focus = self._text_search(
+                ranked, total, terms, plan, focus = self._text_search(
                     searcher, parsed, limit + offset
                 )
+                if plan is not None:
+                    suggestion, replacements = self.presenter.suggest(q, plan)
             page = ranked[offset : offset + limit]
             hits = [
                 self.presenter.hit(
@@ -173,13 +187,15 @@ class Searcher:
                 for docnum, score in page
             ]
         result = {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
+        result["replacements"] = replacements
+        result["language"] = parsed.language
         result["focus"] = focus.as_dict(self.game_title(focus.game)) if focus else None
         return result
 
     def explain(self, q: str, game: str | None = None, kind: str | None = None) -> dict[str, Any]:
         """The query plan as data: what the query was understood to ask (words, corrections,
         intent, glossary names, synonyms with their provenance, game focus)."""
-        parsed = parse_query(q, self.games, game, kind)
+        parsed = self.parse(q, game, kind)
         focus = self.search(q, game=game, kind=kind, limit=1)["focus"]
         out: dict[str, Any] = {
             "query": q,
@@ -188,6 +204,7 @@ class Searcher:
             "number": parsed.number,
             "question": parsed.question,
             "intent": None,
+            "language": parsed.language,
             "focus": focus,
         }
         if parsed.intent:
@@ -206,6 +223,11 @@ class Searcher:
             for words, adds, provenance in plan.synonyms
         ]
         return out
+
+    def parse(self, q: str, game: str | None = None, kind: str | None = None) -> ParsedQuery:
+        """`parse_query`, in the language the query is written in (`language.is_english`)."""
+        english = is_english(FILTER.sub(" ", q), self.name_keys)
+        return parse_query(q, self.games, game, kind, english=english)
 
     def game_title(self, game: str) -> str:
         """The name players call a game by (game.yaml `short_title`)."""
@@ -268,6 +290,16 @@ class Searcher:
         self.understanding.expand_synonyms(plan, parsed.game or (focus.game if focus else None))
         return plan, focus
 
+    def _cost(self, reader: Any) -> Callable[[str, str], int]:
+        """How many postings a term of a query has (a phrase: its documents)."""
+
+        def cost(fieldname: str, text: str) -> int:
+            if fieldname == PHRASE:
+                return self.postings.phrase_size(text)
+            return self.postings.df(reader, fieldname, text)
+
+        return cost
+
     def _allowed(self, reader: Any, parsed: ParsedQuery) -> set[int] | None:
         """Documents the game/kind filters let through (None: no filter)."""
         allowed: set[int] | None = None
@@ -280,37 +312,55 @@ class Searcher:
 
     def _text_search(
         self, searcher: Any, parsed: ParsedQuery, depth: int
-    ) -> tuple[list, int, dict[str, set[str]], str | None, Focus | None]:
+    ) -> tuple[list, int, dict[str, set[str]], Plan | None, Focus | None]:
         reader = searcher.reader()
         plan, focus = self._understand(searcher, parsed)
         if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
             return [], 0, {"": set()}, None, None
-        scores: dict[int, float] = {}
-        matched: dict[int, int] = {}  # docnum -> bit mask of the query words it has
+        # (A missing entry adds from 0.0 without a method call: this loop visits every posting
+        # of every term of the query.)
+        scores: defaultdict[int, float] = defaultdict(float)
+        matched: defaultdict[int, int] = defaultdict(int)  # docnum -> the query words it has
+        admitted = admit(plan, self._cost(reader))
+
+        def read(fieldname: str, text: str) -> dict[int, float]:
+            """A term's postings as the query's budget admits them (`budget.py`)."""
+            how = admitted.get((fieldname, text))
+            if how == WHOLE:
+                return self.postings.scores(reader, fieldname, text)
+            return self.postings.champions(fieldname, text) if how == CHAMPION else {}
+
         for bit, concept in enumerate(plan.concepts):
-            mask = 1 << bit
+            has: set[int] = set()  # the entries that have this query word
             for term in concept.terms:
+                key = (term.fieldname, term.text)
+                how = admitted.get(key)
+                if how is None:
+                    continue
+                postings = self.postings.scores(reader, *key) if how == WHOLE else read(*key)
+                boost = term.boost
+                for docnum, score in postings.items():
+                    scores[docnum] += score * boost
                 # Words lent by the rulings' links add to a score, but an entry does not
                 # have a query word because a ruling about it (or its rule) has it.
-                covers = term.fieldname not in LENT_FIELDS
-                for docnum, score in self.postings.scores(
-                    reader, term.fieldname, term.text
-                ).items():
-                    scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
-                    if covers:
-                        matched[docnum] = matched.get(docnum, 0) | mask
+                if term.fieldname not in LENT_FIELDS:
+                    has.update(postings)
             for term, games in concept.scoped:
-                for docnum, score in self.postings.scores(
-                    reader, term.fieldname, term.text
-                ).items():
+                boost = term.boost
+                for docnum, score in read(term.fieldname, term.text).items():
                     if self.doc_game[docnum] in games:
-                        scores[docnum] = scores.get(docnum, 0.0) + score * term.boost
-                        matched[docnum] = matched.get(docnum, 0) | mask
+                        scores[docnum] += score * boost
+                        has.add(docnum)
             for stems, weight, phrase_games in concept.phrases:
-                for docnum, score in self.postings.phrase(searcher, stems).items():
+                if (PHRASE, " ".join(stems)) not in admitted:
+                    continue
+                for docnum, score in self.postings.phrase(stems).items():
                     if phrase_games is None or self.doc_game[docnum] in phrase_games:
-                        scores[docnum] = scores.get(docnum, 0.0) + score * weight
-                        matched[docnum] = matched.get(docnum, 0) | mask
+                        scores[docnum] += score * weight
+                        has.add(docnum)
+            mask = 1 << bit
+            for docnum in has:
+                matched[docnum] |= mask
         for target, weight in plan.boosted_ids.items():
             for docnum, score in self.postings.scores(reader, "id", target).items():
                 scores[docnum] = scores.get(docnum, 0.0) + score * 12.0 * weight
@@ -318,26 +368,27 @@ class Searcher:
                 for docnum, score in self.postings.scores(reader, "parent", target).items():
                     scores[docnum] = scores.get(docnum, 0.0) + score * 4.0
         for term_id, weight in plan.mentions.items():
-            for docnum, score in self.postings.scores(reader, "terms", term_id).items():
+            for docnum, score in read("terms", term_id).items():
                 if docnum in scores:
                     scores[docnum] += score * weight
         allowed = self._allowed(reader, parsed)
         if allowed is not None:
-            scores = {d: sc for d, sc in scores.items() if d in allowed}
+            for docnum in [d for d in scores if d not in allowed]:
+                del scores[docnum]
         # Coordination: the share of the query's words (weighted by rarity) an entry has.
         weights = [c.weight for c in plan.concepts]
         total_weight = sum(weights) or 1.0
         coverage: dict[int, float] = {}
         if len(weights) > 1:
             for docnum in scores:
-                mask = matched.get(docnum, 0)
+                mask = matched[docnum]
                 if mask not in coverage:
                     have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
                     coverage[mask] = (have / total_weight) ** COORD_POWER
                 scores[docnum] *= coverage[mask]
         # The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the
         # rest follow in score order: every page is a slice of one and the same list.
-        top = heapq.nlargest(RERANK_DEPTH, scores.items(), key=_by_score)
+        top = best(scores, RERANK_DEPTH)
         if parsed.game is None and focus is None and parsed.question:
             game = self.focus.of_candidates(top)
             focus = Focus(game, "candidates", []) if game else None
@@ -346,13 +397,21 @@ class Searcher:
         ranked = self.ranker.rerank(searcher, parsed, plan, top, allowed)
         placed = {docnum for docnum, _score in ranked}
         if depth > len(ranked):
-            rest = heapq.nlargest(depth + len(placed), scores.items(), key=_by_score)
+            rest = best(scores, depth + len(placed))
             ranked += [item for item in rest if item[0] not in placed][: depth - len(ranked)]
         total = len(scores) + len(placed - scores.keys())  # children added to a term's entry
-        suggestion = " ".join(plan.corrected) if plan.corrected != plan.words else None
-        return ranked, total, highlight_terms(plan), suggestion, focus
+        return ranked, total, highlight_terms(plan), plan, focus
 
 
-def _by_score(item: tuple[int, float]) -> tuple[float, int]:
-    """Best score first, then reading order (for heapq.nlargest)."""
-    return item[1], -item[0]
+def best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:
+    """The `n` best (document, score) pairs, best score first, then reading order.
+
+    The n-th best score is found among the bare scores (compared in C), then only the
+    entries reaching it are sorted: a query's few hundred or thousand candidates are not
+    each turned into a sort key."""
+    if n <= 0 or not scores:
+        return []
+    floor = heapq.nlargest(n, scores.values())[-1]
+    reaching = [(d, sc) for d, sc in scores.items() if sc >= floor]
+    reaching.sort(key=lambda item: (-item[1], item[0]))
+    return reaching[:n]

@@ -19,6 +19,7 @@ from arbitre.search.indexer import (
     META,
     current_generation,
     read_meta,
+    search_data_digest,
     yaml_digest,
 )
 from arbitre.search.searcher import Searcher
@@ -71,6 +72,11 @@ def index_problem(paths: ProjectPaths) -> str | None:
         return (
             f"the search index in {paths.index} has format {meta.get('format')}, this version "
             f"reads format {INDEX_FORMAT}: run `arbitre index` to rebuild it"
+        )
+    if meta.get("search_data") != search_data_digest():
+        return (
+            f"the search index in {paths.index} was built with another thesaurus or players' "
+            "vocabulary (search/*.yaml): run `arbitre index` to rebuild it"
         )
     if meta.get("yaml_digest") != current_yaml_digest(paths.root):
         return (
@@ -135,9 +141,15 @@ def run_search(
         raise IndexMissing(damaged(paths, f"{generation}: {type(exc).__name__}: {exc}")) from exc
 
 
+# What the plain output and the site say of a query read as English (the JSON's "language").
+ENGLISH_NOTE = "Question lue en anglais : recherche des termes français correspondants."
+
+
 def format_explanation(plan: dict[str, Any]) -> str:
     """`Searcher.explain` for a terminal."""
     lines = [f"Requête : « {plan['query']} »"]
+    if plan.get("language") == "en":
+        lines.append("  langue : anglais (mots traduits par le glossaire et bilingual.yaml)")
     if plan.get("number"):
         lines.append(f"  numéro de règle : {plan['number']}")
     if plan.get("words") is not None:
@@ -164,17 +176,35 @@ def explain_query(
     return open_searcher(paths).explain(query, game=game, kind=kind)
 
 
-def _plain(snippet: str) -> str:
-    """A highlight snippet for a terminal: « » around matches, HTML unescaped."""
-    return html.unescape(re.sub(r"<mark>(.*?)</mark>", r"«\1»", snippet))
+# Bold and back to normal weight: how a terminal shows the matched words (« » would read as
+# quotation marks in French).
+BOLD = ("\x1b[1m", "\x1b[22m")
 
 
-def format_results(result: dict[str, Any], as_json: bool) -> str:
+def _plain(snippet: str, bold: bool = False) -> str:
+    """A highlight snippet as text, HTML unescaped: matched words in bold for a terminal
+    (`bold`), else not marked at all (a pipe or a file gets the words as printed)."""
+    marked = rf"{BOLD[0]}\1{BOLD[1]}" if bold else r"\1"
+    return html.unescape(re.sub(r"<mark>(.*?)</mark>", marked, snippet))
+
+
+def format_results(result: dict[str, Any], as_json: bool, bold: bool = False) -> str:
+    """The result for `arbitre search`: the API's JSON, or numbered hits as text (`bold`:
+    matched words in bold, for a terminal)."""
     if as_json:
         return json.dumps(result, ensure_ascii=False, indent=2)
-    lines = [f"{result['total']} result(s) for « {result['query']} »"]
+    total = result["total"]
+    count = "Aucun résultat" if not total else "1 résultat" if total == 1 else f"{total} résultats"
+    lines = [f"{count} pour « {result['query']} »"]
+    if result.get("language") == "en":
+        lines.append(ENGLISH_NOTE)
     if result.get("focus"):
         lines.append(f"Recherche {result['focus']['message']}")
+    if result.get("replacements"):
+        changes = ", ".join(
+            f"« {r['typed']} » → « {r['suggested']} »" for r in result["replacements"]
+        )
+        lines.append(f"Mots corrigés : {changes} (recherche faite aussi avec la correction).")
     if result.get("suggestion"):
         lines.append(f"Vouliez-vous dire : {result['suggestion']} ?")
     for rank, hit in enumerate(result["hits"], 1):
@@ -182,6 +212,6 @@ def format_results(result: dict[str, Any], as_json: bool) -> str:
         lines.append("")
         lines.append(f"{rank}. {hit['id']}  [{hit['kind']}]  {head}")
         if hit["highlights"]:
-            lines.append(f"   {_plain(hit['highlights'])}")
+            lines.append(f"   {_plain(hit['highlights'], bold)}")
         lines.append(f"   {hit['url']}")
     return "\n".join(lines)

@@ -55,6 +55,14 @@ class Thesaurus:
                 if group not in groups_here:  # « jeton » and « jetons »: one stem, one match
                     groups_here.append(group)
         self.longest = max((len(k) for k in self._index), default=1)
+        self.words = frozenset(
+            w for group in groups for p in (*group.phrases, *group.sources) for w in p.words
+        )
+
+    def knows(self, word: str) -> bool:
+        """Whether a folded word is written in one of the groups (players' words: « perso »,
+        « expé »), as typed: a typo sharing the stem of one is still a typo."""
+        return word in self.words
 
     @classmethod
     def parse(cls, data: dict, pairs: list[Pair] | None = None) -> Thesaurus:

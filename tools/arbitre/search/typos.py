@@ -9,9 +9,9 @@ word is bounded whatever the input (`weights.MAX_TYPO_*`).
 from __future__ import annotations
 
 import threading
+from collections.abc import Container
 from typing import Any
 
-from arbitre.search.analysis import stem
 from arbitre.search.weights import MAX_TYPO_CANDIDATES, MAX_TYPO_LENGTH
 
 
@@ -22,30 +22,19 @@ def max_edits(word: str) -> int:
     return 1 if len(word) <= 7 else 2
 
 
-def known_form(reader: Any, word: str) -> bool:
-    """Whether the index has this word as typed (accents aside)."""
-    return any(
-        reader.doc_frequency(fieldname, word)
-        for fieldname in ("text_exact", "title_exact", "names_exact")
-    )
-
-
-def known(reader: Any, word: str) -> bool:
-    """Whether the index has this word, as typed or as another form of the same stem."""
-    if known_form(reader, word):
-        return True
-    stemmed = stem(word)
-    return any(reader.doc_frequency(f, stemmed) for f in ("text", "title", "names"))
+Vocabulary = tuple[dict[str, int], dict[str, list[str]]]  # words with their df, one-deletion index
 
 
 class Typos:
-    """The index's words with their document frequency, and their one-deletion index."""
+    """The index's words with their document frequency, and their one-deletion index; and the
+    lexicon (`lexicon.py`: French, common English), whose words are never typos."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: Container[str] = frozenset()) -> None:
         self._lock = threading.Lock()
-        self.vocab: tuple[dict[str, int], dict[str, list[str]]] | None = None
+        self.vocab: Vocabulary | None = None
+        self.words = words  # the lexicon: never typos
 
-    def vocabulary(self, reader: Any) -> tuple[dict[str, int], dict[str, list[str]]]:
+    def vocabulary(self, reader: Any) -> Vocabulary:
         """Every indexed word with its document frequency, and a one-deletion index over them.
 
         Built once, on the first unknown word, because whoosh's Levenshtein automata cost
@@ -59,44 +48,71 @@ class Typos:
                         word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
                         if not word[0].isdigit():
                             vocab[word] = vocab.get(word, 0) + info.doc_frequency()
-                deletes: dict[str, list[str]] = {}
-                for word in vocab:
-                    if len(word) > 3:
-                        for form in deletions(word):
-                            deletes.setdefault(form, []).append(word)
-                self.vocab = (vocab, deletes)
+                self.vocab = (vocab, deletion_index(vocab))
             return self.vocab
 
     def corrections(self, reader: Any, word: str) -> list[str]:
-        """Indexed words within the typo budget of `word`, most plausible first."""
-        edits = max_edits(word)
-        if edits == 0:
+        """Indexed words within the typo budget of `word`, most plausible first; none for a
+        word of the lexicon (« fouiller » is not « feuille »)."""
+        if word in self.words:
             return []
-        vocab, deletes = self.vocabulary(reader)
-        forms = {word} | deletions(word)
-        if edits > 1:
-            forms |= {f2 for f in list(forms) for f2 in deletions(f)}
-        found: set[str] = set()
-        for form in forms:
-            if form in vocab:
-                found.add(form)
-            found.update(deletes.get(form, ()))
-        found.discard(word)
-        # The first letter is rarely wrong, unless swapped with the second (« etat » for « teat »).
-        plausible = [
-            c
-            for c in found
-            if (c[0] == word[0] or c[:2] == word[1::-1]) and abs(len(c) - len(word)) <= edits
-        ]
-        if len(plausible) > MAX_TYPO_CANDIDATES:
-            plausible = sorted(plausible, key=lambda c: (-vocab[c], c))[:MAX_TYPO_CANDIDATES]
-        distance = {c: edit_distance(word, c) for c in plausible}
-        candidates = [c for c, d in distance.items() if d <= edits]
-        if candidates:  # only the nearest: a farther word is another word, not this one
-            best = min(distance[c] for c in candidates)
-            candidates = [c for c in candidates if distance[c] == best]
-        candidates.sort(key=lambda c: (distance[c], -vocab[c], c))
-        return candidates[:3]
+        return nearest(word, self.vocabulary(reader))
+
+
+def deletion_index(vocab: dict[str, int]) -> dict[str, list[str]]:
+    """One-deletion form -> the words (of more than three letters) it comes from."""
+    deletes: dict[str, list[str]] = {}
+    for word in vocab:
+        if len(word) > 3:
+            for form in deletions(word):
+                deletes.setdefault(form, []).append(word)
+    return deletes
+
+
+def nearest(word: str, vocabulary: Vocabulary) -> list[str]:
+    """The words of `vocabulary` within the typo budget of `word`, most plausible first."""
+    edits = max_edits(word)
+    plausible = _plausible(word, edits, vocabulary)
+    vocab = vocabulary[0]
+    distance = {c: edit_distance(word, c) for c in plausible}
+    candidates = [c for c, d in distance.items() if d <= edits]
+    if candidates:  # only the nearest: a farther word is another word, not this one
+        best = min(distance[c] for c in candidates)
+        candidates = [c for c in candidates if distance[c] == best]
+    candidates.sort(key=lambda c: (distance[c], -vocab[c], c))
+    return candidates[:3]
+
+
+def reaches(word: str, vocabulary: Vocabulary) -> bool:
+    """Whether `nearest` finds a word (told at the first one found)."""
+    edits = max_edits(word)
+    return any(edit_distance(word, c) <= edits for c in _plausible(word, edits, vocabulary))
+
+
+def _plausible(word: str, edits: int, vocabulary: Vocabulary) -> list[str]:
+    """The words sharing a form with `word` once up to `edits` letters are deleted, that could
+    be a typo of it (at most MAX_TYPO_CANDIDATES, the most frequent)."""
+    if edits == 0:
+        return []
+    vocab, deletes = vocabulary
+    forms = {word} | deletions(word)
+    if edits > 1:
+        forms |= {f2 for f in list(forms) for f2 in deletions(f)}
+    found: set[str] = set()
+    for form in forms:
+        if form in vocab:
+            found.add(form)
+        found.update(deletes.get(form, ()))
+    found.discard(word)
+    # The first letter is rarely wrong, unless swapped with the second (« etat » for « teat »).
+    plausible = [
+        c
+        for c in found
+        if (c[0] == word[0] or c[:2] == word[1::-1]) and abs(len(c) - len(word)) <= edits
+    ]
+    if len(plausible) > MAX_TYPO_CANDIDATES:
+        plausible = sorted(plausible, key=lambda c: (-vocab[c], c))[:MAX_TYPO_CANDIDATES]
+    return plausible
 
 
 def deletions(word: str) -> set[str]:

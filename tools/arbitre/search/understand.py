@@ -16,12 +16,15 @@ from typing import Any
 from whoosh.query import Term
 
 from arbitre.search.analysis import is_rule_number, stem
+from arbitre.search.bilingual import load_bilingual
 from arbitre.search.names import GlossaryNames, typed_key
 from arbitre.search.plan import Concept, Expansion, Plan, phrase_pattern
+from arbitre.search.postings import Postings
 from arbitre.search.query import ParsedQuery
 from arbitre.search.thesaurus import load_thesaurus
-from arbitre.search.typos import Typos, edit_distance, known, known_form
+from arbitre.search.typos import Typos, edit_distance
 from arbitre.search.weights import (
+    BILINGUAL_WEIGHT,
     FAMILY_WEIGHT,
     FIELD_BOOSTS_EXACT,
     FIELD_BOOSTS_STEMMED,
@@ -35,9 +38,22 @@ from arbitre.search.weights import (
 class Understanding:
     """Builds query plans with one index generation's glossary names and vocabulary."""
 
-    def __init__(self, names: GlossaryNames, typos: Typos) -> None:
+    def __init__(self, names: GlossaryNames, typos: Typos, postings: Postings) -> None:
         self.names = names
         self.typos = typos
+        self.postings = postings
+
+    def known_form(self, reader: Any, word: str) -> bool:
+        """Whether the index has this word as typed (accents aside)."""
+        df = self.postings.df
+        return any(df(reader, f, word) for f in ("text_exact", "title_exact", "names_exact"))
+
+    def known(self, reader: Any, word: str) -> bool:
+        """Whether the index has this word, as typed or as another form of the same stem."""
+        if self.known_form(reader, word):
+            return True
+        stemmed = stem(word)
+        return any(self.postings.df(reader, f, stemmed) for f in ("text", "title", "names"))
 
     def plan(self, reader: Any, parsed: ParsedQuery) -> Plan:
         """Words -> weighted terms per concept, typo corrections, glossary expansions."""
@@ -47,22 +63,32 @@ class Understanding:
         unknown: set[int] = set()
         respell: dict[int, str] = {}
         budget = MAX_TYPO_WORDS  # words left that typo correction may look at
+        english = parsed.language == "en"
         for i, word in enumerate(words):
-            if is_rule_number(word) or known_form(reader, word) or budget <= 0:
+            if english:
+                # An English word is no typo of a French one; any word may be (an inflection
+                # of) one of the glossary's English names.
                 variants = [(word, 1.0)]
-            elif known(reader, word):
+                unknown.add(i)
+            elif is_rule_number(word) or self.known_form(reader, word) or budget <= 0:
+                variants = [(word, 1.0)]
+            elif self.known(reader, word):
                 budget -= 1
                 # A form the index lacks of a stem it has: an inflection (« attaquerons »), or
                 # a typo landing on another word's stem (« pouvir » de base).  The nearest
                 # printed word is kept in reserve, for a lookup it turns into a glossary name.
                 variants = [(word, 1.0)]
-                nearest = [] if parsed.question else self.typos.corrections(reader, word)[:1]
+                nearest = (
+                    []
+                    if parsed.question or self.a_word(word)
+                    else self.typos.corrections(reader, word)[:1]
+                )
                 if nearest and edit_distance(word, nearest[0]) == 1:
                     respell[i] = nearest[0]
             else:
                 budget -= 1
                 unknown.add(i)
-                alternatives = self.typos.corrections(reader, word)
+                alternatives = [] if self.a_word(word) else self.typos.corrections(reader, word)
                 if alternatives:
                     plan.corrected[i] = alternatives[0]
                 # A word missing from a long question is more often a synonym gap than a typo.
@@ -72,10 +98,11 @@ class Understanding:
             terms: list[Term] = []
             for variant, weight in variants:
                 terms += word_terms(variant, weight)
-            terms += stem_family(reader, plan.corrected[i])
+            terms += self.stem_family(reader, plan.corrected[i])
+            stemmed = stem(plan.corrected[i])
             df = max(
-                reader.doc_frequency("text", stem(plan.corrected[i])),
-                reader.doc_frequency("title", stem(plan.corrected[i])),
+                self.postings.df(reader, "text", stemmed),
+                self.postings.df(reader, "title", stemmed),
             )
             plan.concepts.append(Concept(terms, math.log(1 + total_docs / (1 + df))))
 
@@ -113,7 +140,8 @@ class Understanding:
                 for rank, target in enumerate(expansion.targets):
                     plan.boosted_ids.setdefault(target, 1.0 if rank == 0 else 0.8)
             extra = [w for w in expansion.words if w not in plan.corrected]
-            weight = 0.6 if plan.whole_name else 0.4
+            # Asked in English, a glossary's English name is the notion the player means.
+            weight = 0.6 if plan.whole_name else BILINGUAL_WEIGHT if english else 0.4
             # The name's French title counts in its own game's entries: « pièce » is Four
             # Souls' ¢ (« cents »), not Altered's « cent fois ».
             scope = frozenset([expansion.game])
@@ -121,6 +149,9 @@ class Understanding:
                 terms = word_terms(word, weight)
                 for i in expansion.positions:
                     plan.concepts[i].scoped.extend((t, scope) for t in terms)
+        if english:
+            named = {i for e in expansions if e.foreign for i in e.positions}
+            self._translate(reader, plan, named, total_docs)
         sequences = [plan.corrected[i : i + 2] for i in range(len(plan.corrected) - 1)]
         if plan.whole_name:
             sequences = [plan.corrected] + [n.split() for n in sorted(plan.names)]
@@ -130,6 +161,65 @@ class Understanding:
             if len(words) > 1 and not any(is_rule_number(w) for w in words)
         ]
         return plan
+
+    def stem_family(self, reader: Any, word: str) -> list[Term]:
+        """Other stems of the same word family (« perdu » / « perdez »: perdu / perd), and the
+        word's own stem once more.
+
+        The Snowball stemmer leaves participles and some conjugations apart; indexed stems sharing
+        all but the last letter of the word's stem (at least 4 letters) count too, at a lower
+        weight.  A long word (a stem of 5 letters or more) is a content word, and its own stem
+        counts that much more in the text: this is what the family lookup did before it excluded
+        the stem itself (bytes compared with str), and removing it measured worse on both held-out
+        sets (holdout R@5 0.889 -> 0.867, holdout2 0.917 -> 0.883).
+        """
+        stemmed = stem(word)
+        if len(stemmed) < 5 or stemmed[0].isdigit():
+            return []
+        prefix = stemmed[:-1]
+        family = [
+            t for t in self.postings.prefixed(reader, "text", prefix) if len(t) <= len(stemmed) + 2
+        ]  # the stem itself included
+        return [Term("text", other, boost=FAMILY_WEIGHT) for other in family[:4]]
+
+    def _translate(self, reader: Any, plan: Plan, named: set[int], total_docs: int) -> None:
+        """An English query's words that the glossary's English names do not translate
+        (`named`), through the bilingual table: each match adds the French words at the weight
+        of the word itself (a French phrase as a phrase), and the word weighs, in the
+        coordination, what its commonest French word does."""
+        for match in load_bilingual().matches(plan.words, named):
+            translation = match.translation
+            plan.synonyms.append(
+                (
+                    " ".join(plan.words[match.start : match.start + match.size]),
+                    [" ".join(words) for words in translation.french],
+                    translation.provenance,
+                )
+            )
+            positions = range(match.start, match.start + match.size)
+            frequency = 0
+            for words, stems in zip(translation.french, translation.stems(), strict=True):
+                if len(words) > 1:
+                    for i in positions:
+                        plan.concepts[i].phrases.append((stems, BILINGUAL_WEIGHT, None))
+                    continue
+                terms = word_terms(words[0], BILINGUAL_WEIGHT)
+                for i in positions:
+                    plan.concepts[i].terms.extend(terms)
+                frequency = max(
+                    frequency,
+                    self.postings.df(reader, "text", stems[0]),
+                    self.postings.df(reader, "title", stems[0]),
+                )
+            if frequency:
+                for i in positions:
+                    plan.concepts[i].weight = math.log(1 + total_docs / (1 + frequency))
+
+    def a_word(self, word: str) -> bool:
+        """A word the index lacks that is still no typo: players' words the thesaurus or a
+        game's vocabulary knows, an English glossary name (« stun » for « Stunned »).  (French
+        words are the typo corrector's own test, `Typos.corrections`.)"""
+        return load_thesaurus().knows(word) or self.names.english_word(word)
 
     def expand_synonyms(self, plan: Plan, game: str | None) -> None:
         """Thesaurus groups found in the query add their other words, at low weight.
@@ -199,26 +289,3 @@ def word_terms(word: str, weight: float = 1.0) -> list[Term]:
         terms.append(Term("number_key", word, boost=30.0 * weight))
         terms.append(Term("number_parents", word, boost=3.0 * weight))
     return terms
-
-
-def stem_family(reader: Any, word: str) -> list[Term]:
-    """Other stems of the same word family (« perdu » / « perdez »: perdu / perd), and the
-    word's own stem once more.
-
-    The Snowball stemmer leaves participles and some conjugations apart; indexed stems sharing
-    all but the last letter of the word's stem (at least 4 letters) count too, at a lower
-    weight.  A long word (a stem of 5 letters or more) is a content word, and its own stem
-    counts that much more in the text: this is what the family lookup did before it excluded
-    the stem itself (bytes compared with str), and removing it measured worse on both held-out
-    sets (holdout R@5 0.889 -> 0.867, holdout2 0.917 -> 0.883).
-    """
-    stemmed = stem(word)
-    if len(stemmed) < 5 or stemmed[0].isdigit():
-        return []
-    prefix = stemmed[:-1]
-    family = [
-        t.decode("utf-8") if isinstance(t, bytes) else t
-        for t in reader.expand_prefix("text", prefix)
-    ]
-    family = [t for t in family if len(t) <= len(stemmed) + 2]  # the stem itself included
-    return [Term("text", other, boost=FAMILY_WEIGHT) for other in family[:4]]

@@ -30,6 +30,31 @@ export class EngineCore {
     this.foldedCache = new Map();
     this.buildNames(data.names);
     this.buildThesaurus(data.thesaurus);
+    // lexicon.near_words: the French (and common English) words near the index's own, never typos.
+    this.lexicon = new Set(data.words || []);
+    this.spellings = data.spellings || {}; // folded word -> as printed (analysis.Spellings)
+    // document -> its players' questions' stems (tables.py `questions`)
+    this.questions = new Map(Object.entries(data.questions || {}).map(([doc, qs]) => [Number(doc), qs.map((q) => new Set(q))]));
+    // language.py's word lists, and the names typed in full that do not tell a language.
+    const language = data.language || { english: [], english_questions: [], french: [] };
+    this.englishWords = new Set(language.english);
+    this.englishQuestions = new Set(language.english_questions);
+    this.frenchWords = new Set(language.french);
+    this.nameKeys = new Set([
+      ...data.names.map((row) => row.typed).filter((k) => k.includes(" ")),
+      ...(data.focus?.markers || []).map(([key]) => key).filter((k) => k.includes(" ")),
+    ]);
+    // bilingual.Bilingual: English key -> [translation, phrase], translations in file order.
+    this.bilingual = new Map();
+    this.bilingualLongest = 1;
+    for (const t of data.bilingual || []) {
+      const translation = { french: t.french.map(([words, stems]) => ({ words, stems })), provenance: t.provenance };
+      for (const [key, phrase] of t.keys) {
+        if (!this.bilingual.has(key)) this.bilingual.set(key, []);
+        this.bilingual.get(key).push([translation, phrase]);
+        this.bilingualLongest = Math.max(this.bilingualLongest, key.split(" ").length);
+      }
+    }
     this.vocab = null;
     this.wordGames = new Map();
     this.intentCache = new Map();
@@ -103,6 +128,7 @@ export class EngineCore {
 
   buildThesaurus(groups) {
     this.thesaurus = new Map();
+    this.thesaurusWords = new Set(); // thesaurus.Thesaurus.words
     this.thesaurusLongest = 1;
     for (const g of groups) {
       const group = {
@@ -114,6 +140,7 @@ export class EngineCore {
         same: JSON.stringify([g.phrases, g.sources, g.games, g.provenance]),
       };
       for (const p of [...group.phrases, ...group.sources]) {
+        p.words.forEach((w) => this.thesaurusWords.add(w));
         const key = p.stems.join(" ");
         if (!this.thesaurus.has(key)) this.thesaurus.set(key, []);
         // « jeton » and « jetons »: one stem, one match (groups compared by value)
@@ -198,6 +225,29 @@ export class EngineCore {
 
   // -- understand -----------------------------------------------------------------------
 
+  // language.is_english: at least two English function words, more than the French ones,
+  // outside the names typed in full (glossary names, games' names).
+  isEnglish(text) {
+    const words = fold(text).match(/[\p{L}\p{N}]+/gu) || [];
+    const named = new Set();
+    for (let size = Math.min(6, words.length); size > 1; size--) {
+      for (let start = 0; start + size <= words.length; start++) {
+        const span = [];
+        for (let i = start; i < start + size; i++) span.push(i);
+        if (span.some((i) => named.has(i))) continue;
+        if (this.nameKeys.has(words.slice(start, start + size).join(" "))) span.forEach((i) => named.add(i));
+      }
+    }
+    let english = 0;
+    let other = 0;
+    words.forEach((w, i) => {
+      if (named.has(i)) return;
+      if (this.englishWords.has(w)) english++;
+      else if (this.frenchWords.has(w)) other++;
+    });
+    return english >= 2 && english > other;
+  }
+
   parse(raw, game = null, kind = null) {
     if (typeof raw !== "string" || !raw.trim()) throw new InvalidQuery("La requête est vide.");
     if (raw.length > 500) throw new InvalidQuery("La requête dépasse 500 caractères.");
@@ -211,7 +261,7 @@ export class EngineCore {
       .trim();
     game = game || inline.game || null;
     kind = kind || inline.kind || null;
-    const parsed = { raw, text, game: null, kind: null, number: null, numbers: [], words: [], question: false, intent: null };
+    const parsed = { raw, text, game: null, kind: null, number: null, numbers: [], words: [], question: false, intent: null, language: "fr" };
     if (game) parsed.game = resolveChoice(game, this.games, "jeu");
     if (kind) parsed.kind = resolveChoice(kind, this.kinds, "type", this.data.analysis.kind_names);
     if (!text) throw new InvalidQuery("La requête a des filtres mais aucun mot.");
@@ -224,6 +274,16 @@ export class EngineCore {
     parsed.numbers = [...text.matchAll(NUMBER_ANYWHERE)].map((x) => numberKey(x[1]));
     const every = new Set(fold(text).match(/[\p{L}\p{N}]+/gu) || []);
     const tokens = this.analyzer.analyze(text, false);
+    if (this.isEnglish(raw.replace(FILTER, " "))) {
+      // query.parse_query, english: the English function words are the scaffolding.
+      parsed.language = "en";
+      const content = tokens.filter((t) => !this.englishWords.has(t) && (t.length > 1 || /^\d+$/.test(t)));
+      parsed.question = text.includes("?") || [...every].some((w) => this.englishQuestions.has(w)) || content.length >= 5;
+      parsed.words = content.length ? content : tokens;
+      const intent = [...this.intents.values()].find((i) => i.cues.test(fold(text)));
+      parsed.intent = intent ? intent.name : null;
+      return parsed;
+    }
     const qwords = new Set(this.data.analysis.question_words);
     const markers = new Set(this.data.analysis.question_markers);
     const content = this.analyzer.analyze(text.replace(this.questionPhrases, " "), false).filter((t) => !qwords.has(t));

@@ -20,7 +20,7 @@ export class Engine extends Presenting {
     const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
     const out = {
       query: q, game: parsed.game, kind: parsed.kind, number: parsed.number, question: parsed.question,
-      intent: intent ? { name: intent.name, label: intent.label } : null, focus,
+      intent: intent ? { name: intent.name, label: intent.label } : null, language: parsed.language, focus,
     };
     if (parsed.number) return out;
     const [plan] = this.understand(parsed);
@@ -32,7 +32,7 @@ export class Engine extends Presenting {
     return out;
   }
 
-  // {query, total, hits: [{id, game, kind, number, title, url, snippet}], suggestion, corrected}
+  // {query, total, hits: [{id, game, kind, number, title, url, snippet}], suggestion, replacements, focus}
   search(q, { game = null, kind = null, limit = 10, offset = 0 } = {}) {
     const parsed = this.parse(q, game, kind);
     const result = parsed.number ? this.numberSearch(parsed, limit + offset) : this.textSearch(parsed, limit + offset);
@@ -44,10 +44,8 @@ export class Engine extends Presenting {
         url: d.url, authority: d.authority, score, text, snippet: this.snippet(text, result.terms[d.game] || result.terms[""]),
       };
     });
-    const corrected = result.plan
-      ? result.plan.words.map((w, i) => [w, result.plan.corrected[i]]).filter(([a, b]) => a !== b)
-      : [];
+    const [suggestion, replacements] = result.plan ? this.suggest(q, result.plan) : [null, []];
     const focus = result.focus ? this.focusDict(result.focus) : null;
-    return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion: result.suggestion, corrected, focus };
+    return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion, replacements, language: parsed.language, focus };
   }
 }

@@ -61,8 +61,11 @@ async function show(params) {
   const games = engine.data.games;
   const labels = engine.kindLabels;
   let html = "";
-  if (result.corrected.length) {
-    const changes = result.corrected.map(([a, b]) => `« ${escapeHtml(a)} » → « ${escapeHtml(b)} »`).join(", ");
+  if (result.language === "en") {
+    html += `<p class="arb-note" data-language="en">Question lue en anglais : recherche des termes français correspondants.</p>`;
+  }
+  if (result.replacements.length) {
+    const changes = result.replacements.map((r) => `« ${escapeHtml(r.typed)} » → « ${escapeHtml(r.suggested)} »`).join(", ");
     html += `<p class="arb-note" data-corrected>Mots corrigés : ${changes} (recherche faite aussi avec la correction).</p>`;
   }
   if (result.suggestion) {

@@ -1,6 +1,15 @@
-// Presentation (present.py): the stems to mark and the snippet around the matches.
+// Presentation (present.py): the stems to mark, the snippet around the matches, and the
+// « did you mean » of a corrected query.
 import { Ranking } from "./rank.js";
-import { escapeHtml } from "./common.js";
+import { FILTER, escapeHtml } from "./common.js";
+
+// `word` in the capitals of `typed` (present._as_typed).
+function asTyped(word, typed) {
+  const upper = (s) => s === s.toUpperCase() && s !== s.toLowerCase();
+  if (typed.length > 1 && upper(typed)) return word.toUpperCase();
+  if (upper(typed.slice(0, 1))) return word.slice(0, 1).toUpperCase() + word.slice(1);
+  return word;
+}
 
 export class Presenting extends Ranking {
   // -- present --------------------------------------------------------------------------
@@ -55,6 +64,35 @@ export class Presenting extends Ranking {
     }
     out.push(escapeHtml(slice(cursor, end)));
     return (begin > 0 ? "…" : "") + out.join("") + (end < text.length ? "…" : "");
+  }
+
+  // The query as typed with only the corrected words replaced, and each replacement
+  // (Presenter.suggest): [sentence, [{typed, suggested}]], or [null, []].
+  suggest(query, plan) {
+    if (plan.corrected.join("\u0000") === plan.words.join("\u0000")) return [null, []];
+    const masked = query.replace(FILTER, (m) => " ".repeat(m.length));
+    const spans = [];
+    for (const t of this.analyzer.tokens(masked, false)) {
+      if (spans.length < plan.words.length && t.text === plan.words[spans.length]) spans.push([t.start, t.end]);
+    }
+    if (spans.length < plan.words.length) {
+      const pairs = plan.words.map((w, i) => ({ typed: w, suggested: plan.corrected[i] })).filter((r) => r.typed !== r.suggested);
+      return [plan.corrected.join(" "), pairs];
+    }
+    const replacements = [];
+    const out = [];
+    let cursor = 0;
+    spans.forEach(([start, end], i) => {
+      const corrected = plan.corrected[i];
+      if (corrected === plan.words[i]) return;
+      const typed = query.slice(start, end);
+      const suggested = asTyped(this.spellings[corrected] ?? corrected, typed);
+      replacements.push({ typed, suggested });
+      out.push(query.slice(cursor, start), suggested);
+      cursor = end;
+    });
+    out.push(query.slice(cursor));
+    return [out.join(""), replacements];
   }
 
   highlightTerms(plan) {

@@ -1,7 +1,7 @@
 // Retrieval and ranking (searcher.py's text and number searches, rank.py): BM25 per term with
 // a coordination factor, then the re-ranking by what the query looks like.
 import { Focusing } from "./focus.js";
-import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, COORD_POWER, DIVERSE_TOP, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, PHRASE_BONUS, QUESTION_KIND_FACTORS, RERANK_DEPTH, TERM_CHILDREN, UNOFFICIAL_FACTOR } from "./weights.js";
+import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, RERANK_DEPTH, TERM_CHILDREN, UNOFFICIAL_FACTOR } from "./weights.js";
 import { byScore, round4 } from "./common.js";
 
 export class Ranking extends Focusing {
@@ -46,30 +46,80 @@ export class Ranking extends Focusing {
       }
     }
     const total = new Set([...seen, ...items.map(([d]) => d)]).size; // every entry any page lists
-    return { ranked, total, terms: { "": new Set([number]) }, suggestion: null };
+    return { ranked, total, terms: { "": new Set([number]) } };
+  }
+
+  // The terms a query reads, whatever the corpus (budget.admit): rarest first, whole while they
+  // fit in MAX_POSTINGS, then a ranking field's term its CHAMPIONS best entries, else nothing.
+  // "field\u0000text" -> "whole" | "champions".
+  admit(plan) {
+    const keys = new Map(); // "field\u0000text" -> [field, text]
+    const put = (field, text) => keys.set(field + "\u0000" + text, [field, text]);
+    for (const c of plan.concepts) {
+      for (const t of c.terms) put(t.field, t.text);
+      for (const [t] of c.scoped) put(t.field, t.text);
+      for (const [stems] of c.phrases) put("phrase", stems.join(" "));
+    }
+    for (const termId of plan.mentions.keys()) put("terms", termId);
+    const cost = ([field, text]) => (field === "phrase" ? (this.phrases[text] || []).length : this.df(field, text));
+    const entries = [...keys.values()].map((k) => [k, cost(k)]);
+    const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+    entries.sort((a, b) => a[1] - b[1] || cmp(a[0][0], b[0][0]) || cmp(a[0][1], b[0][1]));
+    const championFields = new Set([...Object.keys(FIELD_BOOSTS_STEMMED), ...Object.keys(FIELD_BOOSTS_EXACT)]);
+    const admitted = new Map();
+    let left = MAX_POSTINGS;
+    for (const [[field, text], n] of entries) {
+      if (n <= left) {
+        admitted.set(field + "\u0000" + text, "whole");
+        left -= n;
+      } else if (championFields.has(field) && CHAMPIONS <= left) {
+        admitted.set(field + "\u0000" + text, "champions");
+        left -= CHAMPIONS;
+      }
+    }
+    return admitted;
+  }
+
+  // The CHAMPIONS entries a term scores highest in (tables.build_tables), ties in reading order.
+  champions(field, term) {
+    const key = "champions\u0000" + field + "\u0000" + term;
+    let best = this.postingsCache.get(key);
+    if (!best) {
+      const all = this.postings(field, term);
+      best = all.size > CHAMPIONS ? new Map([...all.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CHAMPIONS)) : new Map();
+      this.postingsCache.set(key, best);
+    }
+    return best;
   }
 
   textSearch(parsed, depth) {
     const [plan, wordFocus] = this.understand(parsed);
     let focus = wordFocus;
-    if (!plan.concepts.length) return { ranked: [], total: 0, terms: { "": new Set() }, suggestion: null, plan, focus: null };
+    if (!plan.concepts.length) return { ranked: [], total: 0, terms: { "": new Set() }, plan: null, focus: null };
     const scores = new Map();
     const matched = new Map();
     const add = (doc, score, mask) => {
       scores.set(doc, (scores.get(doc) || 0) + score);
       if (mask) matched.set(doc, (matched.get(doc) || 0) | mask);
     };
+    const admitted = this.admit(plan);
+    const read = (field, text) => {
+      const how = admitted.get(field + "\u0000" + text);
+      if (how === "whole") return this.postings(field, text);
+      return how === "champions" ? this.champions(field, text) : new Map();
+    };
     plan.concepts.forEach((concept, bit) => {
       const mask = 1 << bit;
       for (const t of concept.terms) {
         // Words lent by the rulings' links add to a score, not to the words an entry has.
         const covers = LENT_FIELDS.has(t.field) ? 0 : mask;
-        for (const [doc, s] of this.postings(t.field, t.text)) add(doc, s * t.boost, covers);
+        for (const [doc, s] of read(t.field, t.text)) add(doc, s * t.boost, covers);
       }
       for (const [t, games] of concept.scoped) {
-        for (const [doc, s] of this.postings(t.field, t.text)) if (games.has(this.docs[doc].game)) add(doc, s * t.boost, mask);
+        for (const [doc, s] of read(t.field, t.text)) if (games.has(this.docs[doc].game)) add(doc, s * t.boost, mask);
       }
       for (const [stems, weight, games] of concept.phrases) {
+        if (!admitted.has("phrase\u0000" + stems.join(" "))) continue;
         for (const [doc, s] of this.phrasePostings(stems)) {
           if (games === null || games.has(this.docs[doc].game)) add(doc, s * weight, mask);
         }
@@ -80,7 +130,7 @@ export class Ranking extends Focusing {
       if (weight < 1.0) for (const [doc, s] of this.postings("parent", target)) add(doc, s * 4.0, 0);
     }
     for (const [termId, weight] of plan.mentions) {
-      for (const [doc, s] of this.postings("terms", termId)) if (scores.has(doc)) scores.set(doc, scores.get(doc) + s * weight);
+      for (const [doc, s] of read("terms", termId)) if (scores.has(doc)) scores.set(doc, scores.get(doc) + s * weight);
     }
     const ok = this.allowed(parsed);
     if (ok) for (const doc of [...scores.keys()]) if (!ok(doc)) scores.delete(doc);
@@ -116,8 +166,7 @@ export class Ranking extends Focusing {
     }
     let total = scores.size;
     for (const doc of placed) if (!scores.has(doc)) total++; // children added to a term's entry
-    const suggestion = plan.corrected.join(" ") !== plan.words.join(" ") ? plan.corrected.join(" ") : null;
-    return { ranked, total, terms: this.highlightTerms(plan), suggestion, plan, focus };
+    return { ranked, total, terms: this.highlightTerms(plan), plan, focus };
   }
 
 
@@ -136,6 +185,9 @@ export class Ranking extends Focusing {
     const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
     const whole = plan.corrected.join(" ");
     const termLike = !parsed.question && parsed.words.length > 0 && parsed.words.length <= 3;
+    const stems = plan.corrected.map((w) => this.analyzer.stem(w));
+    const weights = plan.concepts.map((c) => c.weight);
+    const totalWeight = weights.reduce((a, b) => a + b, 0) || 1.0;
     let scored = top.map(([doc, score]) => {
       const d = this.docs[doc];
       let factor = 1.0;
@@ -147,6 +199,22 @@ export class Ranking extends Focusing {
       } else if (parsed.question) {
         const kinds = INTENT_KIND_FACTORS[parsed.intent || ""] || QUESTION_KIND_FACTORS;
         factor *= kinds[d.kind] ?? 1.0;
+        // A players' question written for the entry nearly the same as the query (rank.py).
+        const questions = this.questions.get(doc);
+        if (questions) {
+          let best = -Infinity;
+          for (const question of questions) {
+            let have = 0;
+            stems.forEach((s, i) => {
+              if (question.has(s)) have += weights[i];
+            });
+            best = Math.max(best, have);
+          }
+          const share = best / totalWeight;
+          let power = 1.0;
+          for (let k = 0; k < QUESTION_MATCH_POWER; k++) power *= share;
+          factor *= 1 + QUESTION_MATCH_BONUS * power;
+        }
       }
       if (intent && this.answers(intent, doc)) factor *= INTENT_BONUS;
       if (plan.phrases.length) {

@@ -1,7 +1,7 @@
 // Understanding a query (understand.py): its words -> a plan of terms per word, typo
 // corrections (typos.py), glossary names (names.py), synonyms, phrases.
 import { EngineCore } from "./core.js";
-import { FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, MAX_TYPO_CANDIDATES, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
+import { BILINGUAL_WEIGHT, FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, MAX_TYPO_CANDIDATES, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
 import { Term, deletions, distance, maxEdits, phrasePattern } from "./common.js";
 import { isRuleNumber, typedKey } from "./analysis.js";
 
@@ -38,7 +38,14 @@ export class Understanding extends EngineCore {
     return this.vocab;
   }
 
+  // A word the index lacks that is still no typo (Understanding.a_word): players' words the
+  // thesaurus knows, an English glossary name (« stun » for « Stunned »).
+  aWord(word) {
+    return this.thesaurusWords.has(word) || this.namesEn.has(this.englishKey(word));
+  }
+
   corrections(word) {
+    if (this.lexicon.has(word)) return []; // a word of the lexicon is no typo (Typos.corrections)
     const edits = maxEdits(word);
     if (edits === 0) return [];
     const { vocab, deletes } = this.vocabulary();
@@ -154,19 +161,24 @@ export class Understanding extends EngineCore {
     const unknown = new Set();
     const respell = new Map();
     let budget = MAX_TYPO_WORDS; // words left that typo correction may look at
+    const english = parsed.language === "en";
     words.forEach((word, i) => {
       let variants;
-      if (isRuleNumber(word) || this.knownForm(word) || budget <= 0) {
+      if (english) {
+        // An English word is no typo of a French one; it may be one of the English names.
+        variants = [[word, 1.0]];
+        unknown.add(i);
+      } else if (isRuleNumber(word) || this.knownForm(word) || budget <= 0) {
         variants = [[word, 1.0]];
       } else if (this.known(word)) {
         budget -= 1;
         variants = [[word, 1.0]];
-        const nearest = parsed.question ? [] : this.corrections(word).slice(0, 1);
+        const nearest = parsed.question || this.aWord(word) ? [] : this.corrections(word).slice(0, 1);
         if (nearest.length && distance(word, nearest[0]) === 1) respell.set(i, nearest[0]);
       } else {
         budget -= 1;
         unknown.add(i);
-        const alternatives = this.corrections(word);
+        const alternatives = this.aWord(word) ? [] : this.corrections(word);
         if (alternatives.length) plan.corrected[i] = alternatives[0];
         const first = parsed.question ? 0.5 : 1.0;
         variants = [[word, 1.0], ...alternatives.map((a) => [a, first])];
@@ -212,12 +224,16 @@ export class Understanding extends EngineCore {
         });
       }
       const extra = expansion.words.filter((w) => !plan.corrected.includes(w));
-      const weight = plan.wholeName ? 0.6 : 0.4;
+      const weight = plan.wholeName ? 0.6 : english ? BILINGUAL_WEIGHT : 0.4;
       const scope = new Set([expansion.game]);
       for (const word of extra) {
         const terms = this.wordTerms(word, weight);
         for (const i of expansion.positions) plan.concepts[i].scoped.push(...terms.map((t) => [t, scope]));
       }
+    }
+    if (english) {
+      const named = new Set(expansions.filter((e) => e.foreign).flatMap((e) => [...e.positions]));
+      this.translate(plan, named, totalDocs);
     }
     let sequences = [];
     for (let i = 0; i + 1 < plan.corrected.length; i++) sequences.push(plan.corrected.slice(i, i + 2));
@@ -226,6 +242,46 @@ export class Understanding extends EngineCore {
       .filter((ws) => ws.length > 1 && !ws.some((w) => isRuleNumber(w)))
       .map((ws) => phrasePattern(this.analyzer, ws));
     return plan;
+  }
+
+  // bilingual.Bilingual.matches: the table's English phrases in the words, longest first.
+  bilingualMatches(words, skip) {
+    const found = [];
+    const covered = new Set(skip);
+    for (let size = Math.min(this.bilingualLongest, words.length); size > 0; size--) {
+      for (let start = 0; start + size <= words.length; start++) {
+        const span = [];
+        for (let i = start; i < start + size; i++) span.push(i);
+        if (span.some((i) => covered.has(i))) continue;
+        const key = this.englishKey(words.slice(start, start + size).join(" "));
+        for (const [translation, phrase] of this.bilingual.get(key) || []) {
+          found.push({ start, size, translation, phrase });
+          span.forEach((i) => covered.add(i));
+        }
+      }
+    }
+    return found;
+  }
+
+  // Understanding._translate: the bilingual table's French words for an English query's words.
+  translate(plan, named, totalDocs) {
+    for (const match of this.bilingualMatches(plan.words, named)) {
+      const t = match.translation;
+      plan.synonyms.push([plan.words.slice(match.start, match.start + match.size).join(" "), t.french.map((f) => f.words.join(" ")), t.provenance]);
+      let frequency = 0;
+      for (const { words, stems } of t.french) {
+        if (words.length > 1) {
+          for (let i = match.start; i < match.start + match.size; i++) plan.concepts[i].phrases.push([stems, BILINGUAL_WEIGHT, null]);
+          continue;
+        }
+        const terms = this.wordTerms(words[0], BILINGUAL_WEIGHT);
+        for (let i = match.start; i < match.start + match.size; i++) plan.concepts[i].terms.push(...terms);
+        frequency = Math.max(frequency, this.df("text", stems[0]), this.df("title", stems[0]));
+      }
+      if (frequency) {
+        for (let i = match.start; i < match.start + match.size; i++) plan.concepts[i].weight = Math.log(1 + totalDocs / (1 + frequency));
+      }
+    }
   }
 
   thesaurusMatches(words, game) {

@@ -1,0 +1,141 @@
+"""Questions asked in English (#24): read as English (not French), understood through the
+glossary's English terms, card names and the bilingual table of the rules' general vocabulary;
+English function words are not searched; the result says the query was read as English."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from arbitre.search.analysis import fold
+from arbitre.search.bilingual import load_bilingual
+from arbitre.search.language import ENGLISH_FUNCTION_WORDS, french_function_words
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+ENGLISH = [
+    "can an exhausted character attack?",
+    "what is the maximum hand size?",
+    "what happens when my deck is empty?",
+    "how many souls do I need to win?",
+    "does a card with no legal target still resolve",
+]
+FRENCH = [
+    "comment on gagne en free for all à 4 ?",  # an English glossary name inside French
+    "combien d'âmes pour gagner dans the binding of isaac ?",  # a game's English name
+    "est-ce que je peux attaquer avec un personnage épuisé ?",
+    "Quality Advantage",  # an English term alone: a term, not a sentence
+    "pioche vide",
+]
+
+
+@pytest.mark.parametrize("query", ENGLISH)
+def test_an_english_question_is_read_as_english(real, query):
+    assert real.parse(query).language == "en"
+    assert real.search(query)["language"] == "en"
+
+
+@pytest.mark.parametrize("query", FRENCH)
+def test_a_french_query_is_read_as_french(real, query):
+    assert real.search(query)["language"] == "fr"
+
+
+def _questions(pattern: str) -> list[str]:
+    return [
+        row["q"]
+        for path in sorted(DATA.glob(pattern))
+        for row in yaml.safe_load(path.read_text("utf-8"))
+    ]
+
+
+def test_the_sets_languages_are_told_apart(real):
+    """The English sets are read as English, every French set and players' question as French
+    (one players' question quotes an English card's whole sentence and may read as English)."""
+    english = _questions("english-*-queries.yaml")
+    assert len(english) >= 120
+    read = sum(real.parse(q).language == "en" for q in english)
+    assert read / len(english) >= 0.97
+    french = [q for q in _questions("*-queries.yaml") if q not in set(english)]
+    for path in sorted(CONTENT.glob("*/questions.yaml")):
+        for questions in yaml.safe_load(path.read_text("utf-8")).values():
+            french += questions
+    assert len(french) > 3000
+    misread = [q for q in french if real.parse(q).language == "en"]
+    assert len(misread) <= 2, misread
+
+
+def test_english_function_words_are_not_searched(real):
+    parsed = real.parse("can I use abilities on my opponent's turn?")
+    assert parsed.language == "en" and parsed.question
+    assert parsed.words == ["use", "abilities", "opponent", "turn"]
+    assert not set(parsed.words) & ENGLISH_FUNCTION_WORDS
+
+
+def test_english_words_are_not_corrected_into_french_ones(real):
+    result = real.search("what happens when a blocker leaves play during combat")
+    assert result["language"] == "en" and result["suggestion"] is None
+
+
+def test_the_bilingual_table_translates_the_rules_general_words(real):
+    plan = real.explain("can I shuffle my opponent's cards into their deck when I search it?")
+    assert plan["language"] == "en"
+    added = {s["words"]: s for s in plan["synonyms"]}
+    assert added["opponent"]["adds"] == ["adversaire"]
+    assert added["cards"]["adds"] == ["carte", "cartes"]
+    assert added["cards"]["provenance"].startswith("bilingual.yaml source ")
+    # « shuffle » and « search » are glossary names in English: their glossaries translate them.
+    assert {"shuffle", "search"} <= set(plan["glossary_names"])
+
+
+def test_the_glossarys_english_name_translates_first(real):
+    """« hit points » is Marvel Champions' « Points de vie » (its glossary's English)."""
+    result = real.search(
+        "what happens when the villain's hit points hit zero", game="marvel-champions"
+    )
+    assert result["hits"][0]["id"] == "marvel-champions/glossaire/points-de-vie"
+
+
+@pytest.mark.parametrize(
+    ("query", "game", "expected"),
+    [
+        (
+            "what is the maximum hand size?",
+            "marvel-champions",
+            "marvel-champions/glossaire/taille-de-main",
+        ),
+        ("how many souls do I need to win?", "four-souls", "four-souls/ames/remporter-la-partie/2"),
+    ],
+)
+def test_an_english_question_finds_the_french_answer(real, query, game, expected):
+    assert expected in [h["id"] for h in real.search(query, game=game, limit=5)["hits"]]
+
+
+def test_every_pair_of_the_bilingual_table_has_its_source(real_kb):
+    """Each pair cites an entry that prints one of its French words (or whose glossary gives
+    one of its English words); its English function words alone never make a pair."""
+    by_id = {e.id: e for e in real_kb.entries}
+    table = load_bilingual()
+    assert len(table.translations) >= 80
+    for t in table.translations:
+        entry = by_id.get(t.source)
+        assert entry is not None, t.source
+        text = fold(f"{entry.title or ''} {entry.text}")
+        prints = any(
+            re.search(
+                r"(?<!\w)" + r"(?:\W+\w+){0,2}?\W+".join(map(re.escape, words)) + r"(?!\w)", text
+            )
+            for words in t.french
+        )
+        names = fold(entry.english or "") in {fold(e) for e in t.english}
+        assert prints or names, t.source
+        assert t.french and all(
+            set(re.findall(r"\w+", fold(e))) - ENGLISH_FUNCTION_WORDS for e in t.english
+        )
+
+
+def test_the_two_word_lists_share_no_word():
+    assert not ENGLISH_FUNCTION_WORDS & french_function_words()

@@ -1,0 +1,110 @@
+"""Words: a word French knows (or a common English word) is never taken for a typo.
+
+The typo corrector (`typos.py`) replaces a word the index lacks by the nearest index words.
+Before it does, it asks the lexicon: every form and lemma of simplemma's French dictionary
+(already the source of the lemma table), folded as query words are, and the ENGLISH_COMMON most
+frequent words of pyspellchecker's English word list (players mix in English: « fan-made »,
+« combo »; a rare English word such as « personage » is far more often a French typo).  A word
+found there stays as typed whatever the index holds: « fouiller » is not « feuille », « truc »
+not « troc », « pote » not « porte », « made » not « mode ».
+
+An index generation keeps the lexicon as one sorted text (`lexicon.txt.gz`, 0.6 MB), which a
+searcher reads in a few milliseconds and looks words up in by bisection (`Lexicon`: about 4 MB
+in memory, where a set of its 250,000 words would take 25).  The browser needs only the
+lexicon's words within the typo budget of an index word (any other word has no correction
+anyway): its index carries those (`near_words`: about 21,000 words, 50 kB gzipped), so both
+sides decide alike and the browser gets no whole dictionary.
+"""
+
+from __future__ import annotations
+
+import bisect
+import gzip
+import itertools
+from array import array
+from functools import cache
+from pathlib import Path
+
+from arbitre.search.analysis import fold
+from arbitre.search.typos import Vocabulary, deletions, max_edits, reaches
+from arbitre.search.weights import MAX_TYPO_LENGTH
+
+ENGLISH_COMMON = 20_000
+
+
+@cache
+def lexicon() -> frozenset[str]:
+    """simplemma's French forms and lemmas and the common English words, folded, of the
+    length a typo may have."""
+    from simplemma.strategies import DefaultDictionaryFactory
+    from spellchecker import SpellChecker
+
+    dictionary = DefaultDictionaryFactory().get_dictionary("fr")
+    frequencies = SpellChecker(language="en", distance=1).word_frequency.dictionary
+    common = sorted(frequencies.items(), key=lambda item: (-item[1], item[0]))[:ENGLISH_COMMON]
+    words = {fold(w) for w in (*dictionary, *dictionary.values(), *(w for w, _n in common))}
+    return frozenset(w for w in words if w.isalpha() and max_edits(w))
+
+
+def write_lexicon(path: Path) -> None:
+    """The lexicon, sorted, one word a line, gzipped (what `Lexicon.read` reads)."""
+    path.write_bytes(gzip.compress("\n".join(sorted(lexicon())).encode("utf-8"), mtime=0))
+
+
+class Lexicon:
+    """A sorted word list held as one string, looked up by bisection."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        starts = array("I", [0])
+        at = text.find("\n")
+        while at >= 0:
+            starts.append(at + 1)
+            at = text.find("\n", at + 1)
+        self._starts = starts
+
+    @classmethod
+    def read(cls, path: Path) -> Lexicon:
+        return cls(gzip.decompress(path.read_bytes()).decode("utf-8"))
+
+    def __len__(self) -> int:
+        return len(self._starts) if self._text else 0
+
+    def __getitem__(self, i: int) -> str:
+        start = self._starts[i]
+        end = self._starts[i + 1] - 1 if i + 1 < len(self._starts) else len(self._text)
+        return self._text[start:end]
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str) or not word or "\n" in word:
+            return False
+        i = bisect.bisect_left(self, word)
+        return i < len(self) and self[i] == word
+
+
+def near_words(vocabulary: Vocabulary) -> list[str]:
+    """The lexicon's words that the corrector would otherwise replace: those within the typo
+    budget of an index word (`typos.nearest` finds one: `typos.reaches`), sorted."""
+    vocab, deletes = vocabulary
+    keys = vocab.keys() | deletes.keys()
+    return sorted(
+        word
+        for word in lexicon()
+        if word not in vocab and _may_reach(word, keys) and reaches(word, vocabulary)
+    )
+
+
+_PAIRS = {n: list(itertools.combinations(range(n), 2)) for n in range(2, MAX_TYPO_LENGTH + 1)}
+
+
+def _may_reach(word: str, keys: set[str]) -> bool:
+    """Whether one of `word`'s forms with one (or, for a long word, two) letters deleted is an
+    index word or one of their one-deletion forms: the lookup `nearest` starts from, done
+    without sorting or measuring anything (most words fail it)."""
+    if word in keys or not keys.isdisjoint(deletions(word)):
+        return True
+    if max_edits(word) < 2:
+        return False
+    return not keys.isdisjoint(
+        [word[:i] + word[i + 1 : j] + word[j + 1 :] for i, j in _PAIRS[len(word)]]
+    )
