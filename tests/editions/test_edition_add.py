@@ -375,3 +375,18 @@ def test_a_word_the_publisher_fixed_leaves_its_correction_to_review(ocr_fixed):
         if text.strip().startswith("dégdts:")
     )
     assert items[0]["id"] == f"content/ashes/corrections.yaml:{line}"
+
+
+def test_search_finds_an_entry_by_the_number_it_had(inserted):
+    code, output = run(inserted, "index")
+    assert code == 0, output
+    found = run_json(inserted, "search", "608.1d", "--game", ne.SPOILS, "--limit", "5")
+    ids = [hit["id"] for hit in found["hits"]]
+    assert ids[:2] == ["the-spoils/608.1d", "the-spoils/608.1e"]  # today's 608.1d, then the old
+
+
+def test_the_browser_index_knows_the_numbers_entries_had(inserted):
+    from arbitre.search.client_index import build_client_index
+
+    index = build_client_index(load_kb(ProjectPaths(inserted)))
+    assert "608.1d" in index["fields"]["former_numbers"]["terms"]

@@ -167,6 +167,19 @@ class KnowledgeBase:
                     found.append(name)
         return found
 
+    def former_numbers(self, entry_id: str) -> list[str]:
+        """The numbers an entry was printed with in earlier editions and no longer is."""
+        entry = self.by_id.get(entry_id)
+        history = self.histories.get(entry.game) if entry else None
+        if entry is None or history is None or len(history.editions) < 2:
+            return []
+        found: list[str] = []
+        for stage in history.stages(entry_id)[1:]:
+            number = stage.entry.number
+            if number and number != entry.number and number not in found:
+                found.append(number)
+        return found
+
     def retired_ids(self, game: str) -> dict[str, str]:
         """Plain id -> `id@version` for every entry of `game` some edition removed whose id no
         current entry has taken (the newest such removal wins)."""

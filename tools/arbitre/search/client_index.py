@@ -75,7 +75,7 @@ CLIENT_FORMAT = 3
 # `phrased`: players' questions it answers)
 TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled", "phrased")
 EXACT_FIELDS = ("title_exact", "names_exact", "text_exact")  # folded, lengths kept
-KEYWORD_FIELDS = ("number_parents", "terms")  # space-separated keys, no lengths
+KEYWORD_FIELDS = ("number_parents", "former_numbers", "terms")  # space-separated, no lengths
 ID_FIELDS = ("number_key", "parent")  # one key per entry
 
 

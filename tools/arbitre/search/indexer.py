@@ -54,7 +54,7 @@ from arbitre.search.phrases import phrase_keys, phrase_table, text_positions
 from arbitre.search.tables import TABLES, build_tables, read_tables, write_tables
 from arbitre.urls import entry_url
 
-INDEX_FORMAT = 18
+INDEX_FORMAT = 19
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -79,6 +79,7 @@ def make_schema() -> Schema:
         number=STORED(),  # as printed
         number_key=ID(),  # exact rule-number match
         number_parents=KEYWORD(),  # « 609.1f » is found by « 609.1 » and « 609 »
+        former_numbers=KEYWORD(),  # the numbers earlier editions printed it with (#22)
         title=TEXT(analyzer=stemmed, stored=True),
         title_exact=TEXT(analyzer=folded, phrase=False),
         names=TEXT(analyzer=stemmed),  # aliases, English term, card name
@@ -314,6 +315,7 @@ def entry_document(
         "number": number,
         "number_key": number_key(number) if number else "",
         "number_parents": " ".join(number_prefixes(number)) if number else "",
+        "former_numbers": " ".join(number_key(n) for n in kb.former_numbers(entry.id)),
         "title": entry.title or "",
         "title_exact": entry.title or "",
         "names": " ; ".join(names),

@@ -261,9 +261,12 @@ class Searcher:
             (hit.docnum for hit in exact),
             key=lambda d: (KIND_ORDER.get(stored(d)["kind"], 9), stored(d)["seq"]),
         )
+        # The entry an earlier edition printed with that number (a renumbered rule, #22).
+        former = searcher.search(Term("former_numbers", number), filter=filt, limit=None)
+        former_docs = sorted((hit.docnum for hit in former), key=lambda d: stored(d)["seq"])
         children = searcher.search(Term("number_parents", number), filter=filt, limit=None)
         child_docs = sorted((hit.docnum for hit in children), key=lambda d: stored(d)["seq"])
-        for rank_score, docs in ((100.0, exact_docs), (50.0, child_docs)):
+        for rank_score, docs in ((100.0, exact_docs), (75.0, former_docs), (50.0, child_docs)):
             for docnum in docs:
                 if docnum not in seen:
                     seen.add(docnum)

@@ -20,8 +20,10 @@ export class Ranking extends Focusing {
     const ranked = [];
     const exact = this.raw("number_key", number).map(([d]) => d).filter(ok);
     exact.sort((a, b) => (KIND_ORDER[this.docs[a].kind] ?? 9) - (KIND_ORDER[this.docs[b].kind] ?? 9) || a - b);
+    // The entry an earlier edition printed with that number (a renumbered rule, #22).
+    const former = this.raw("former_numbers", number).map(([d]) => d).filter(ok);
     const children = this.raw("number_parents", number).map(([d]) => d).filter(ok);
-    for (const [score, docs] of [[100.0, exact], [50.0, children]]) {
+    for (const [score, docs] of [[100.0, exact], [75.0, former], [50.0, children]]) {
       for (const doc of docs) {
         if (!seen.has(doc)) {
           seen.add(doc);
