@@ -30,6 +30,7 @@ MARKUP = re.compile(r"\*\*|__|`")
 # A reader's words: a rule number (« 101.2 »), « tournez-la », « l’effet » are one word each.
 WORD = re.compile(r"\s+|\w+(?:[.’'-]\w+)*|[^\w\s]")
 LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+BULLET = re.compile(r"^([ \t]*)[-*+] ", re.MULTILINE)  # a Markdown list item's marker
 
 
 def change_anchor(entry_id: str, removed: bool = False) -> str:
@@ -38,8 +39,9 @@ def change_anchor(entry_id: str, removed: bool = False) -> str:
 
 
 def plain(markdown: str) -> str:
-    """Entry text as a diff shows it: links unwrapped, bold and code marks removed, lines kept."""
-    return MARKUP.sub("", LINK.sub(r"\1", markdown or ""))
+    """Entry text as a diff shows it: links unwrapped, bold and code marks removed, a list item's
+    « - » shown as the page shows it (•), lines kept."""
+    return BULLET.sub("\\1• ", MARKUP.sub("", LINK.sub(r"\1", markdown or "")))
 
 
 def reader_diff(a: str | None, b: str | None) -> list[tuple[str, str]]:
@@ -81,6 +83,27 @@ class Mark:
     noted: str | None = None  # the document's own words (a first edition's summary)
 
 
+def change_mark(change: EntryChange, version: str) -> Mark | None:
+    """The badge of an entry the current edition (`version`: « en v1.5 ») added, edited, moved
+    or both: « renommé et modifié en v1.5 » tells a judge both at a glance."""
+    if change.change == "added":
+        return Mark(f"nouveau {version}", "added")
+    if change.change == "edited":
+        return Mark(f"modifié {version}", "edited")
+    if change.change != "moved" or change.old is None or change.new is None:
+        return None
+    moved = (
+        "renuméroté"
+        if change.old.number != change.new.number
+        else "renommé"
+        if change.old.title != change.new.title
+        else None
+    )
+    if change.edited:
+        return Mark(f"{moved} et modifié {version}" if moved else f"modifié {version}", "edited")
+    return Mark(f"{moved} {version}", "moved") if moved else None
+
+
 class GameEditions:
     """One game's editions, as the site shows them."""
 
@@ -106,14 +129,9 @@ class GameEditions:
                 word = "nouveau" if c.change == "added" else "modifié"
                 self.marks[c.id] = Mark(f"{word} {version}", "noted", c.noted)
         for ec in self.latest:
-            if ec.change == "added":
-                self.marks[ec.id] = Mark(f"nouveau {version}", "added")
-            elif ec.change == "edited" or (ec.change == "moved" and ec.edited):
-                self.marks[ec.id] = Mark(f"modifié {version}", "edited")
-            elif ec.change == "moved" and ec.old and ec.new and ec.old.number != ec.new.number:
-                self.marks[ec.id] = Mark(f"renuméroté {version}", "moved")
-            elif ec.change == "moved" and ec.old and ec.new and ec.old.title != ec.new.title:
-                self.marks[ec.id] = Mark(f"renommé {version}", "moved")
+            mark = change_mark(ec, version)
+            if mark is not None:
+                self.marks[ec.id] = mark
         self.retired = history.retired()
         self._labels: dict[str, DocumentLabel] = {}
 
