@@ -2,10 +2,11 @@
 
 A short term query puts its definition first (a glossary entry, or an entry titled by the
 term) and, for a glossary name, the defining entry's sub-entries right after it; a question
-favours FAQ answers (or, asking what a word means, definitions) and passages worded as the
-answer its intent asks for (`intent.py`); an entry holding the query's words next to each other
-gains; a bare heading, a compiler's note step back; near-duplicates (a term and the entry
-defining it, a quoted rule) are shown once in the first ranks.
+favours a rule's text, then FAQ answers, over definitions (asking what a word means, the
+definitions) and passages worded as the answer its intent asks for (`intent.py`); an entry
+holding the query's words next to each other gains; a bare heading, a compiler's note step
+back; near-duplicates (a term and the entry defining it, a quoted rule) are shown once in the
+first ranks.
 """
 
 from __future__ import annotations
