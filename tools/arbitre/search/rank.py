@@ -2,10 +2,11 @@
 
 A short term query puts its definition first (a glossary entry, or an entry titled by the
 term) and, for a glossary name, the defining entry's sub-entries right after it; a question
-favours FAQ answers (or, asking what a word means, definitions) and passages worded as the
-answer its intent asks for (`intent.py`); an entry holding the query's words next to each other
-gains; a bare heading, a compiler's note step back; near-duplicates (a term and the entry
-defining it, a quoted rule) are shown once in the first ranks.
+favours a rule's text, then FAQ answers, over definitions (asking what a word means, the
+definitions) and passages worded as the answer its intent asks for (`intent.py`); an entry
+holding the query's words next to each other gains; a bare heading, a compiler's note step
+back; near-duplicates (a term and the entry defining it, a quoted rule) are shown once in the
+first ranks.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from arbitre.search.weights import (
     QUESTION_MATCH_BONUS,
     QUESTION_MATCH_POWER,
     TERM_CHILDREN,
+    UNNAMED_CARD_FACTOR,
     UNOFFICIAL_FACTOR,
 )
 
@@ -61,6 +63,7 @@ class Ranker:
     ) -> list[tuple[int, float]]:
         """Adjust the best candidates by what the query looks like (term, question)."""
         whole = " ".join(plan.corrected)
+        spaced = f" {whole} "  # a card name among the query's words
         names = {whole} | plan.names
         intent = INTENTS.get(parsed.intent or "")
         stems = [stem(w) for w in plan.corrected]
@@ -86,6 +89,9 @@ class Ranker:
             elif parsed.question:
                 kinds = INTENT_KIND_FACTORS.get(parsed.intent or "", QUESTION_KIND_FACTORS)
                 factor *= kinds.get(fields["kind"], 1.0)
+                cards = fields.get("cards_key") or ()
+                if cards and not any(f" {card} " in spaced for card in cards):
+                    factor *= UNNAMED_CARD_FACTOR  # a ruling about a card not asked about
                 if docnum in self.questions:
                     share = question_match(stems, weights, self.questions[docnum]) / total_weight
                     power = 1.0

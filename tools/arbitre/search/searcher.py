@@ -25,8 +25,8 @@ Ranking, in order of decision:
    a question, when its best candidates mostly belong to one game.
 3. The top of the BM25F list is re-ranked by what the query looks like: a short term query puts
    a definition (glossary entry, or an entry titled by the term) first — for a glossary name,
-   the term's own entries only, not every term sharing a word with it; a question favours FAQ
-   answers and passages with text over bare headings; an entry holding the query's words next
+   the term's own entries only, not every term sharing a word with it; a question favours rules,
+   then FAQ answers, over definitions, and passages with text over bare headings; an entry holding the query's words next
    to each other (or, for a glossary name, the term's French title as a phrase) gains, and so
    does a passage worded as the answer the question's intent asks for (`intent.py`: a
    quantity, a permission, a consequence).

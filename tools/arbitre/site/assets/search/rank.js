@@ -1,7 +1,7 @@
 // Retrieval and ranking (searcher.py's text and number searches, rank.py): BM25 per term with
 // a coordination factor, then the re-ranking by what the query looks like.
 import { Focusing } from "./focus.js";
-import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, RERANK_DEPTH, TERM_CHILDREN, UNOFFICIAL_FACTOR } from "./weights.js";
+import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, RERANK_DEPTH, TERM_CHILDREN, UNNAMED_CARD_FACTOR, UNOFFICIAL_FACTOR } from "./weights.js";
 import { byScore, round4 } from "./common.js";
 
 export class Ranking extends Focusing {
@@ -186,6 +186,7 @@ export class Ranking extends Focusing {
     const names = new Set([plan.corrected.join(" "), ...plan.names]);
     const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
     const whole = plan.corrected.join(" ");
+    const spaced = ` ${whole} `; // a card name among the query's words
     const termLike = !parsed.question && parsed.words.length > 0 && parsed.words.length <= 3;
     const stems = plan.corrected.map((w) => this.analyzer.stem(w));
     const weights = plan.concepts.map((c) => c.weight);
@@ -201,6 +202,10 @@ export class Ranking extends Focusing {
       } else if (parsed.question) {
         const kinds = INTENT_KIND_FACTORS[parsed.intent || ""] || QUESTION_KIND_FACTORS;
         factor *= kinds[d.kind] ?? 1.0;
+        // A ruling about a card the question does not name (rank.py).
+        if (d.cardsKey.length && !d.cardsKey.some((card) => spaced.includes(` ${card} `))) {
+          factor *= UNNAMED_CARD_FACTOR;
+        }
         // A players' question written for the entry nearly the same as the query (rank.py).
         const questions = this.questions.get(doc);
         if (questions) {
