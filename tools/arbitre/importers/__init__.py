@@ -1,6 +1,6 @@
 """Importers: one pure parser per source document format.
 
-Each importer module defines
+Each importer, a module or a package (the_spoils/: its face is its __init__), defines
     GAME: str          the game id ("the-spoils")
     TITLE: str         the game's display name
     SHORT_TITLE: str   the name players call it by (the site's tabs, « dans Four Souls »)
@@ -8,7 +8,8 @@ Each importer module defines
     AUTHORITY, AUTHORITY_QUOTE   who wrote the source, in its own words
     CORRECTIONS: dict  the sections of content/<GAME>/corrections.yaml it reads, and their shapes
     def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> GameImport
-and is discovered automatically (sorted by game id), so adding a game is adding a module.
+and is discovered automatically (sorted by game id), so adding a game is adding a module or a
+package.
 
 `parse` is pure: every entry's `source.file` is `source_file`; a correction that no longer
 matches the text is skipped and listed in `GameImport.stale_corrections`; what the text says of
@@ -24,10 +25,10 @@ from types import ModuleType
 
 
 def importer_modules() -> dict[str, ModuleType]:
-    """Every importer module, keyed by game id, in sorted order."""
+    """Every importer (module or package), keyed by game id, in sorted order."""
     found: dict[str, ModuleType] = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.name.startswith("_") or info.ispkg:
+        if info.name.startswith("_"):
             continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         game = getattr(module, "GAME", None)

@@ -1,4 +1,4 @@
-"""Line-level text repair for the Marvel Champions importer (see marvel_champions.py).
+"""Line-level text repair for the Marvel Champions importer (see __init__.py).
 
 Pure functions: the guide's Markdown lines -> repaired lines -> normalized Markdown, plus the
 « Voir » clause reader and the casing of titles.

@@ -1,0 +1,86 @@
+"""Ashes' reviewed data on entries: the per-entry sections of the corrections, and the glossary
+(the leaflet has none: these entries are Arbitre's).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from arbitre.importers.ashes.source import DOCUMENT, GAME
+from arbitre.importers.corrections import Corrections
+from arbitre.importers.text import fold, slugify, unique_slug
+from arbitre.kb.entry import Entry
+
+
+def _extras(
+    corrections: Corrections, section: str, by_id: dict[str, Entry]
+) -> list[tuple[Entry, Any]]:
+    """The entries a per-entry section names, with their data; an entry this source does not
+    have is a stale correction."""
+    found = []
+    for local, value in corrections.get(section, {}).items():
+        entry = by_id.get(f"{GAME}/{local}")
+        if entry is None:
+            corrections.stale(section, local, f"no entry {GAME}/{local} in this source")
+        else:
+            found.append((entry, value))
+    return found
+
+
+def _glossary(corrections: Corrections, entries: list[Entry]) -> list[Entry]:
+    """Glossary entries from the reviewed table; the source span is the defining entry's, else
+    that of the first entry whose text uses the term or one of its aliases.  A defining entry
+    that is gone, or a term the leaflet no longer uses, is stale."""
+    by_id = {e.id: e for e in entries}
+    out: list[Entry] = []
+    taken: set[str] = set()
+    for index, item in enumerate(corrections.get("glossary", [])):
+        term = item["term"]
+        defined_by = item.get("defined_by")
+        forms = [term, *item.get("aliases", [])]
+        if defined_by:
+            defined_by = f"{GAME}/{defined_by}"
+            why = ""
+            if defined_by not in by_id:
+                why = f"its defining entry {defined_by} does not exist"
+            elif _first_use(forms, [by_id[defined_by]]) is None:
+                why = f"its defining entry {defined_by} no longer names the term"
+            if why:
+                corrections.stale("glossary", term, why, at=(index,))
+                defined_by = None
+        if defined_by:
+            where = by_id[defined_by]
+        else:
+            where = _first_use(forms, entries)
+            if where is None:
+                why = "the leaflet no longer uses this term (nor its aliases)"
+                corrections.stale("glossary", term, why, at=(index,))
+                continue
+        local = f"glossaire/{unique_slug(slugify(term), taken)}"
+        out.append(
+            Entry(
+                id=f"{GAME}/{local}",
+                game=GAME,
+                document=DOCUMENT,
+                kind="glossary",
+                title=term,
+                text=item.get("text", ""),
+                source=where.source,
+                official=False,  # the leaflet has no glossary: these entries are Arbitre's
+                aliases=list(item.get("aliases", [])),
+                english=item.get("english"),
+                english_inferred=bool(item.get("english_inferred", False)),
+                defined_by=defined_by,
+            )
+        )
+    return out
+
+
+def _first_use(forms: list[str], entries: list[Entry]) -> Entry | None:
+    patterns = [re.compile(r"(?<!\w)" + re.escape(fold(f)) + r"(?!\w)") for f in forms]
+    for entry in entries:
+        haystack = fold((entry.title or "") + " " + entry.text)
+        if any(p.search(haystack) for p in patterns):
+            return entry
+    return None
