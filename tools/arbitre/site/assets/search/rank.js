@@ -202,7 +202,7 @@ export class Ranking extends Focusing {
         const kinds = INTENT_KIND_FACTORS[parsed.intent || ""] || QUESTION_KIND_FACTORS;
         factor *= kinds[d.kind] ?? 1.0;
         // A players' question written for the entry nearly the same as the query (rank.py).
-        const questions = this.questions.get(doc);
+        const questions = this.questions(doc);
         if (questions) {
           let best = -Infinity;
           for (const question of questions) {
