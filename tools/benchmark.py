@@ -977,10 +977,11 @@ def static_search_rows(site: Path) -> list[tuple[str, str]]:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS)
-            firsts: list[float] = []
-            warm: list[float] = []
+            firsts: list[tuple[float, float]] = []
+            warm: list[tuple[float, float]] = []
             for query in STATIC_QUERIES:
                 context = browser.new_context()
+                context.add_init_script(SEARCH_DONE_CLOCK)
                 page = context.new_page()
                 firsts.append(first_results(page, base, query))
                 # Warm (#23): the offline worker holds the page, the code and the index.
@@ -989,20 +990,22 @@ def static_search_rows(site: Path) -> list[tuple[str, str]]:
                 )
                 warm += [first_results(page, base, again) for again in STATIC_QUERIES]
                 context.close()
-            rows.append(
-                (
-                    f"static search: first results after opening /recherche/?requete=… "
-                    f"(cold, n={len(firsts)})",
-                    f"median {percentile(firsts, 50):.0f} ms, max {max(firsts):.0f} ms",
+            for label, times in (
+                ("cold", firsts),
+                ("warm: the offline worker holds page, code and index", warm),
+            ):
+                page_times = [t for t, _ in times]
+                walls = [w for _, w in times]
+                rows.append(
+                    (
+                        f"static search: first results after opening /recherche/?requete=… "
+                        f"({label}, n={len(times)})",
+                        f"median {percentile(page_times, 50):.0f} ms, max {max(page_times):.0f} ms "
+                        f"from navigation start to data-search-done (Playwright's goto to the "
+                        f"selector: median {percentile(walls, 50):.0f} ms, "
+                        f"max {max(walls):.0f} ms)",
+                    )
                 )
-            )
-            rows.append(
-                (
-                    f"static search: the same once the offline worker holds the index "
-                    f"(warm, n={len(warm)})",
-                    f"median {percentile(warm, 50):.0f} ms, max {max(warm):.0f} ms",
-                )
-            )
             page = browser.new_page()
             page.goto(base + "/")
             page.evaluate(
@@ -1065,12 +1068,24 @@ def offline_rows(site: Path) -> list[tuple[str, str]]:
     ]
 
 
-def first_results(page, base: str, query: str) -> float:
-    """Milliseconds from opening /recherche/?requete=… to its results shown."""
+# Installed before any script of each page: the page's own clock (ms since its navigation
+# started) when #arb-results gets `data-search-done`, the results shown.
+SEARCH_DONE_CLOCK = """new MutationObserver(() => {
+  const out = document.getElementById("arb-results");
+  if (out && out.hasAttribute("data-search-done") && window.__arbSearchDone === undefined)
+    window.__arbSearchDone = performance.now();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-search-done"]});"""
+
+
+def first_results(page, base: str, query: str) -> tuple[float, float]:
+    """Milliseconds from opening /recherche/?requete=… to its results shown: by the page's
+    clock, from its navigation start (SEARCH_DONE_CLOCK), and by this process's, from
+    Playwright's `goto` (which returns after the page's load event) to the selector."""
     started = time.perf_counter()
     page.goto(f"{base}/recherche/?requete={quote(query)}")
     page.wait_for_selector("#arb-results[data-search-done]", timeout=30_000)
-    return (time.perf_counter() - started) * 1000
+    wall = (time.perf_counter() - started) * 1000
+    return page.evaluate("window.__arbSearchDone"), wall
 
 
 def print_rows(rows: list[tuple[str, str]]) -> None:

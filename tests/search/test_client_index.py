@@ -19,12 +19,17 @@ from arbitre.search.client_index import (
 from .conftest import tiny_kb
 
 
-def _decode(encoded: list[list[int]]) -> dict[int, int]:
+def _unpack(packed: str) -> list[int]:
+    return [int(x, 36) for x in packed.split(",")] if packed else []
+
+
+def _decode(encoded: str) -> dict[int, int]:
+    deltas, _, frequencies = encoded.partition(";")
     docs, doc = [], 0
-    for delta in encoded[0]:
+    for delta in _unpack(deltas):
         doc += delta
         docs.append(doc)
-    tfs = encoded[1] if len(encoded) > 1 else [1] * len(docs)
+    tfs = _unpack(frequencies) if frequencies else [1] * len(docs)
     return dict(zip(docs, tfs, strict=True))
 
 
@@ -34,7 +39,11 @@ def test_postings_and_lengths_are_the_whoosh_index(tiny):
     with tiny._whoosh() as searcher:
         reader = searcher.reader()
         for name in (*TEXT_FIELDS, *EXACT_FIELDS, *KEYWORD_FIELDS, *ID_FIELDS):
-            exported = {t: _decode(p) for t, p in index["fields"][name]["terms"].items()}
+            field = index["fields"][name]
+            assert field["terms"] == sorted(field["terms"])
+            exported = {
+                t: _decode(p) for t, p in zip(field["terms"], field["postings"], strict=True)
+            }
             indexed = {}
             for raw, _info in reader.iter_field(name):
                 term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
@@ -45,7 +54,7 @@ def test_postings_and_lengths_are_the_whoosh_index(tiny):
             assert exported == indexed, name
         for name in (*TEXT_FIELDS, *EXACT_FIELDS):
             lengths = [reader.doc_field_length(d, name) or 0 for d in range(reader.doc_count_all())]
-            assert index["fields"][name]["lengths"] == lengths, name
+            assert _unpack(index["fields"][name]["lengths"]) == lengths, name
 
 
 def test_phrases_are_the_entries_with_the_stems_in_a_row(tiny):
@@ -57,6 +66,15 @@ def test_phrases_are_the_entries_with_the_stems_in_a_row(tiny):
         for key, docs in index["phrases"].items():
             found = sorted(Phrase("text", key.split()).matcher(searcher).all_ids())
             assert docs == found, key
+
+
+def test_numbers_are_packed_in_base_36():
+    from arbitre.search.client_index import _encode, _pack
+
+    assert _pack([0, 9, 10, 35, 36, 1295, 1296]) == "0,9,a,z,10,zz,100"
+    assert _unpack(_pack(list(range(5000)))) == list(range(5000))
+    assert _encode({3: 1, 40: 1}) == "3,11"  # deltas 3 and 37; every frequency 1
+    assert _decode(_encode({3: 2, 40: 1, 41: 7})) == {3: 2, 40: 1, 41: 7}
 
 
 def test_the_json_is_compact_and_complete():

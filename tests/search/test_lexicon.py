@@ -105,11 +105,13 @@ def test_the_browser_index_carries_the_words_near_its_own_vocabulary():
     index = build_client_index(tiny_kb())
     vocab: dict[str, int] = {}
     for name in ("title_exact", "names_exact", "text_exact"):
-        for term, postings in index["fields"][name]["terms"].items():
-            if not term[0].isdigit():
-                vocab[term] = vocab.get(term, 0) + len(postings[0])
-    assert index["words"] == near_words((vocab, deletion_index(vocab)))
-    assert index["words"] and all(w in lexicon() for w in index["words"])
+        field = index["fields"][name]
+        for term, postings in zip(field["terms"], field["postings"], strict=True):
+            if not term[0].isdigit():  # documents: the packed doc deltas, comma-separated
+                vocab[term] = vocab.get(term, 0) + len(postings.split(";")[0].split(","))
+    words = index["words"].split(" ")  # one string, space-separated
+    assert words == near_words((vocab, deletion_index(vocab)))
+    assert words and all(w in lexicon() for w in words)
 
 
 def test_near_words_are_what_nearest_finds():

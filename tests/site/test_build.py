@@ -120,6 +120,17 @@ def test_build_small_site(project: ProjectPaths) -> None:
     assert not (project.site / "search" / "search_index.json").exists()
     home = (project.site / "index.html").read_text("utf-8")
     assert "data-arb-header-search" in home and "assets/search/header.js" in home
+    # Opened with a query, the search page asks for its index and engine from its <head>,
+    # before the styles (#23); no other page does.
+    search = (project.site / "recherche" / "index.html").read_text("utf-8")
+    head = search[: search.index("</head>")]
+    early = head.index("__arbitreSearchIndex")
+    assert early < head.index('rel="stylesheet"')
+    for asked in re.findall(
+        r'"(\.\./assets/search/[^"]+)"', head[early : head.index("</script>", early)]
+    ):
+        assert (project.site / "recherche" / asked).resolve().is_file(), asked
+    assert "__arbitreSearchIndex" not in home
 
 
 def test_two_pages_on_one_path_are_refused(

@@ -9,7 +9,7 @@ import pytest
 from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.site.build import render_page
-from arbitre.site.pages import relative_link, search_preloads, site_nav, site_pages
+from arbitre.site.pages import relative_link, site_nav, site_pages
 from arbitre.site.text import Insert, number_spans, render_text, title_spans
 
 from .small_kb import small_kb
@@ -240,9 +240,6 @@ def test_search_page_offers_every_game_and_the_kinds_the_kb_has():
     text = render_page(page)
     assert 'id="arb-results"' in text and "assets/search/page.js" in text
     assert "/api/search" not in text
-    # The one inline script (its CSP hash is the site's: search/web.py) only starts fetching
-    # the search's own index and modules when the page opens with a query (#23).
-    inline = re.findall(r"<script>(.*?)</script>", text, re.DOTALL)
-    assert len(inline) == 1 and "requete=" in inline[0]
-    assert set(re.findall(r'"(\.\./[^"]+)"', inline[0])) == {h for h, _ in search_preloads()}
-    assert all(h.startswith("../assets/search/") for h, _ in search_preloads())
+    # No inline script here: the index and the engine start from the page's <head> (#23,
+    # theme/main.html; tests/site/test_build.py).
+    assert re.findall(r"<script>(.*?)</script>", text, re.DOTALL) == []

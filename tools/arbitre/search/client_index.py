@@ -6,8 +6,12 @@ chain (`analysis.py`), so both sides agree on what a word is:
 
 - `docs`: one row per entry in index order (the whoosh document number): id, url, number,
   title, game, kind, role, parent row, title and parent-heading keys, official flag, text;
-- `fields`: per indexed field, the postings `term -> [doc deltas, term frequencies]` and the
-  field lengths BM25 needs (quantised as whoosh stores them, so scores are the same);
+- `fields`: per indexed field, its terms (sorted), each term's postings packed in a string
+  (doc deltas, then term frequencies, in base 36: `_pack`) and the field lengths BM25 needs
+  (quantised as whoosh stores them, so scores are the same; packed the same way).  Strings,
+  not arrays of numbers: the browser parses them at once (one string each) and unpacks only
+  the postings a query reads (#23: the index's parse and the engine's start were most of the
+  time to first results);
 - `phrases`: for the phrases a query can ask for (thesaurus phrases, glossary names of several
   words), the entries whose text has their stems in a row;
 - `names`: the glossary names table (`indexer.glossary_names`), with the keys the searcher
@@ -18,8 +22,10 @@ chain (`analysis.py`), so both sides agree on what a word is:
   (`intent.py`), as JavaScript regular expressions;
 - `authority` per game, `cards_key` per ruling (the rulings' cards, `CARD_RULING_FACTOR`);
 - `analysis`: stop words, elisions, question words, the stems of every corpus word and the
-  lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead;
-- `words`: the lexicon's words near the index's own (`lexicon.near_words`), never typos;
+  lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead
+  (one string of « word stem » pairs, space-separated);
+- `words`: the lexicon's words near the index's own (`lexicon.near_words`), never typos (one
+  space-separated string, read on the first word the index lacks);
   `spellings`: how the words a correction may offer are printed (`analysis.Spellings`);
   `questions`: each entry's players' questions as stems (`rank.py`'s question match).
 
@@ -70,7 +76,7 @@ from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import deletion_index
 from arbitre.search.vocabulary import load_vocabulary
 
-CLIENT_FORMAT = 3
+CLIENT_FORMAT = 4
 # stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry;
 # `phrased`: players' questions it answers)
 TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled", "phrased")
@@ -84,12 +90,33 @@ def _quantised(length: int) -> int:
     return byte_to_length(length_to_byte(length)) if length else 0
 
 
-def _encode(postings: dict[int, int]) -> list[list[int]]:
-    """Doc numbers as deltas, then term frequencies (omitted when all are 1)."""
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if not n:
+            return out
+
+
+def _pack(numbers: list[int]) -> str:
+    """Numbers ≥ 0 in base 36, comma-separated (JavaScript: `parseInt(x, 36)`)."""
+    return ",".join(_base36(n) for n in numbers)
+
+
+def _encode(postings: dict[int, int]) -> str:
+    """Doc numbers as deltas, then `;` and term frequencies (omitted when all are 1)."""
     docs = sorted(postings)
     deltas = [d - p for d, p in zip(docs, [0, *docs[:-1]], strict=True)]
     tfs = [postings[d] for d in docs]
-    return [deltas, tfs] if any(tf != 1 for tf in tfs) else [deltas]
+    return _pack(deltas) + (";" + _pack(tfs) if any(tf != 1 for tf in tfs) else "")
+
+
+def _words(words: list[str]) -> str:
+    """Words as one space-separated string (a word never holds a space)."""
+    assert not any(" " in w or not w for w in words)
+    return " ".join(words)
 
 
 def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
@@ -169,8 +196,9 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         "docs": rows,
         "fields": {
             name: {
-                "terms": {term: _encode(p) for term, p in sorted(postings.items())},
-                "lengths": lengths.get(name),
+                "terms": sorted(postings),
+                "postings": [_encode(p) for _, p in sorted(postings.items())],
+                "lengths": _pack(lengths[name]) if name in lengths else None,
             }
             for name, postings in fields.items()
         },
@@ -197,9 +225,9 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             "kind_names": query_module.KIND_NAMES,
             # The stem of every word of the corpus and of every lemma-table form: the browser
             # stems with the same Snowball algorithm, but looks these up first.
-            "stems": _stem_table(words | set(lemmas)),
+            "stems": _words([w for pair in _stem_table(words | set(lemmas)).items() for w in pair]),
         },
-        "words": near_words((vocab, deletion_index(vocab))),
+        "words": _words(near_words((vocab, deletion_index(vocab)))),
         "language": {
             "english": sorted(ENGLISH_FUNCTION_WORDS),
             "english_questions": sorted(ENGLISH_QUESTION_WORDS),

@@ -14,7 +14,6 @@ import json
 import posixpath
 import re
 from collections import Counter
-from importlib import resources
 from typing import Any
 
 from arbitre import urls
@@ -705,20 +704,8 @@ def search_page(data: SiteData) -> Page:
         {
             "games": [{"id": g.id, "title": g.title} for g in data.kb.games],
             "kinds": [{"id": k, "label": KIND_LABELS[k]} for k in kinds],
-            "preload": search_preloads(),
         },
     )
-
-
-def search_preloads() -> list[tuple[str, str]]:
-    """What /recherche/?requete=… fetches at once, in parallel, from the search page (href,
-    rel): the index, and every module of the engine, which it would otherwise discover one
-    import after the other once the page has loaded (#23: first results within 500 ms)."""
-    folder = resources.files("arbitre.site").joinpath("assets", "search")
-    modules = sorted(p.name for p in folder.iterdir() if p.name.endswith(".js"))
-    return [("../assets/search/index.json", "preload")] + [
-        (f"../assets/search/{name}", "modulepreload") for name in modules
-    ]
 
 
 # --- worked examples (arbitre.model) ---------------------------------------------------------

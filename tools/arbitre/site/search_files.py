@@ -1,5 +1,7 @@
 """The site's search, as files of the site: the engine's ES modules and style sheet
 (`site/assets/search/`) and the index of every entry (`client_index`), under assets/search/.
+The site's `engine.js` is the engine's modules joined in one file (`bundle.py`, #23); the
+modules the pages load themselves (load.js, page.js, header.js) are copied as they are.
 
 The mkdocs-material theme is extended by `site/theme/` (its header's search box and the
 module that drives it); `build.run_mkdocs` puts that folder ahead of the theme's templates.
@@ -13,11 +15,14 @@ from pathlib import Path
 
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.search.client_index import build_client_index
+from arbitre.site.bundle import bundle
 from arbitre.site.shared import KIND_LABELS
 
 SEARCH_DIR = "assets/search"
 INDEX_FILE = f"{SEARCH_DIR}/index.json"
 ASSET_SUFFIXES = (".js", ".css")
+ENGINE = "engine.js"  # the engine's entry module: on the site, the whole engine in one file
+PAGE_MODULES = ("load.js", "page.js", "header.js")  # loaded by the pages, copied as they are
 
 
 def theme_dir() -> Path:
@@ -29,9 +34,15 @@ def search_files(kb: KnowledgeBase) -> dict[str, str]:
     """site_src-relative path -> text, for the search's code and index."""
     files: dict[str, str] = {}
     assets = resources.files("arbitre.site").joinpath("assets", "search")
-    for item in sorted(assets.iterdir(), key=lambda p: p.name):
-        if item.name.endswith(ASSET_SUFFIXES):
-            files[f"{SEARCH_DIR}/{item.name}"] = item.read_text(encoding="utf-8")
+    sources = {
+        item.name: item.read_text(encoding="utf-8")
+        for item in assets.iterdir()
+        if item.name.endswith(ASSET_SUFFIXES)
+    }
+    for name in sorted(sources):
+        if name in PAGE_MODULES or name.endswith(".css"):
+            files[f"{SEARCH_DIR}/{name}"] = sources[name]
+    files[f"{SEARCH_DIR}/{ENGINE}"] = bundle(sources, ENGINE)
     index = build_client_index(kb)
     index["kind_labels"] = KIND_LABELS
     files[INDEX_FILE] = json.dumps(index, ensure_ascii=False, separators=(",", ":"))

@@ -1,6 +1,7 @@
 // French text analysis, as tools/arbitre/search/analysis.py does it: tokenize (rule numbers
 // whole, elisions dropped) -> lowercase -> drop stop words -> fold accents -> normalise rule
 // numbers -> [stem].  The word lists come from the index (`analysis`), built by the Python code.
+import { words } from "./packed.js";
 import { snowball } from "./stemmer.js";
 
 const L = "\\p{L}\\p{N}"; // Python's [^\W_]
@@ -38,7 +39,8 @@ export const isRuleNumber = (token) => RULE_NUMBER.test(token);
 export class Analyzer {
   constructor(data) {
     this.stops = new Set(data.stops);
-    this.stems = data.stems; // word -> stem where Snowball alone differs (lemmas, « -ée »)
+    this.packedStems = data.stems; // "word stem …" where Snowball alone differs (lemmas, « -ée »)
+    this.stemTable = null;
     const elisions = data.elisions.join("|");
     this.tokenPattern = new RegExp(
       `(?:(?<![${L}])(?:${elisions})[${APOSTROPHES}](?=[${L}]))?` +
@@ -78,15 +80,25 @@ export class Analyzer {
     return this.stemWord(word);
   }
 
+  // word -> stem where Snowball alone differs, built on the first word stemmed.
+  get stems() {
+    if (this.stemTable === null) {
+      const pairs = words(this.packedStems);
+      this.stemTable = new Map();
+      for (let i = 0; i + 1 < pairs.length; i += 2) this.stemTable.set(pairs[i], pairs[i + 1]);
+    }
+    return this.stemTable;
+  }
+
   stemWord(word) {
     let stem = this.cache.get(word);
     if (stem !== undefined) return stem;
-    stem = this.stems[word];
+    stem = this.stems.get(word);
     if (stem === undefined) {
       let w = word;
       if (w.endsWith("ees") && w.length > 5) w = w.slice(0, -2);
       else if (w.endsWith("ee") && w.length > 4) w = w.slice(0, -1);
-      stem = this.stems[w] !== undefined ? this.stems[w] : snowball(w);
+      stem = this.stems.get(w) ?? snowball(w);
     }
     this.cache.set(word, stem);
     return stem;

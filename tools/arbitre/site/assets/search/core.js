@@ -5,6 +5,7 @@ import { BM25_B, BM25_K1, useRanking } from "./weights.js";
 import { EST_CE, FILTER, InvalidQuery, NUMBER_ANYWHERE, NUMBER_QUERY, W, escapeRegex, resolveChoice, withoutVariable } from "./common.js";
 import { Analyzer, fold, numberKey } from "./analysis.js";
 import { englishStem } from "./english.js";
+import { Field, words } from "./packed.js";
 
 export class EngineCore {
   constructor(data) {
@@ -21,20 +22,16 @@ export class EngineCore {
     this.docCount = this.docs.length;
     this.byId = new Map(this.docs.map((d) => [d.id, d.seq]));
     this.fields = {};
-    for (const [name, field] of Object.entries(data.fields)) {
-      this.fields[name] = { terms: new Map(Object.entries(field.terms)), lengths: field.lengths, norms: undefined };
-    }
-    this.textTerms = [...this.fields.text.terms.keys()].sort();
+    for (const [name, field] of Object.entries(data.fields)) this.fields[name] = new Field(field);
     this.phrases = data.phrases;
     this.postingsCache = new Map();
     this.foldedCache = new Map();
-    this.buildNames(data.names);
-    this.buildThesaurus(data.thesaurus);
-    // lexicon.near_words: the French (and common English) words near the index's own, never typos.
-    this.lexicon = new Set(data.words || []);
+    // Built on first use (#23): what a query does not read is never built.
+    this.lazy = {};
     this.spellings = data.spellings || {}; // folded word -> as printed (analysis.Spellings)
-    // document -> its players' questions' stems (tables.py `questions`)
-    this.questions = new Map(Object.entries(data.questions || {}).map(([doc, qs]) => [Number(doc), qs.map((q) => new Set(q))]));
+    // document -> its players' questions' stems (tables.py `questions`), as sets on first use
+    this.questionStems = data.questions || {};
+    this.questionSets = new Map();
     // language.py's word lists, and the names typed in full that do not tell a language.
     const language = data.language || { english: [], english_questions: [], french: [] };
     this.englishWords = new Set(language.english);
@@ -80,11 +77,66 @@ export class EngineCore {
 
   // -- data -----------------------------------------------------------------------------
 
+  once(name, build) {
+    if (!(name in this.lazy)) this.lazy[name] = build.call(this);
+    return this.lazy[name];
+  }
+
+  // Every text term, sorted (understand.family's prefix search).
+  get textTerms() {
+    return this.once("textTerms", () => [...this.fields.text.terms].sort());
+  }
+
+  // lexicon.near_words: the French (and common English) words near the index's own, never typos.
+  get lexicon() {
+    return this.once("lexicon", () => new Set(words(this.data.words)));
+  }
+
+  // A document's players' questions, each as a set of stems, or undefined.
+  questions(doc) {
+    let sets = this.questionSets.get(doc);
+    if (sets === undefined) {
+      const qs = this.questionStems[doc];
+      sets = qs ? qs.map((q) => new Set(q)) : null;
+      this.questionSets.set(doc, sets);
+    }
+    return sets ?? undefined;
+  }
+
+  // The glossary names (names.GlossaryNames) and the thesaurus, built on a query's first word.
+  nameTables() {
+    return this.once("names", () => this.buildNames(this.data.names));
+  }
+  get names() {
+    return this.nameTables().names;
+  }
+  get namesEn() {
+    return this.nameTables().namesEn;
+  }
+  get namesTyped() {
+    return this.nameTables().namesTyped;
+  }
+  get longestName() {
+    return this.nameTables().longestName;
+  }
+  get twins() {
+    return this.nameTables().twins;
+  }
+  thesaurusTables() {
+    return this.once("thesaurus", () => this.buildThesaurus(this.data.thesaurus));
+  }
+  get thesaurus() {
+    return this.thesaurusTables().thesaurus;
+  }
+  get thesaurusWords() {
+    return this.thesaurusTables().words;
+  }
+  get thesaurusLongest() {
+    return this.thesaurusTables().longest;
+  }
+
   buildNames(rows) {
-    this.names = new Map();
-    this.namesEn = new Map();
-    this.namesTyped = new Map();
-    this.longestName = 1;
+    const out = { names: new Map(), namesEn: new Map(), namesTyped: new Map(), longestName: 1, twins: new Map() };
     const ranked = rows
       .filter((row) => row.key)
       .map((row, i) => ({ row, i, rank: [row.targets.length > 0, row.typed === row.key, !row.foreign] }));
@@ -101,8 +153,8 @@ export class EngineCore {
       const titles = new Set(row.titles);
       const words = [...new Set(row.titles.flatMap((t) => t.split(" ")))].sort();
       const expansion = { targets: row.targets, words, titles, positions: new Set(), foreign: row.foreign, game: row.game };
-      put(this.names, row.key, row.game, expansion);
-      if (row.foreign && row.english) put(this.namesEn, row.english, row.game, expansion);
+      put(out.names, row.key, row.game, expansion);
+      if (row.foreign && row.english) put(out.namesEn, row.english, row.game, expansion);
       const bare = withoutVariable(row.key);
       if (bare) {
         // « Riposte X », « Retaliate X » are typed « riposte », « retaliate »
@@ -110,26 +162,24 @@ export class EngineCore {
           if (!map.has(key)) map.set(key, new Map());
           if (!map.get(key).has(row.game)) map.get(key).set(row.game, expansion);
         };
-        putFirst(this.names, bare);
-        if (row.foreign) putFirst(this.namesEn, this.englishKey(bare));
+        putFirst(out.names, bare);
+        if (row.foreign) putFirst(out.namesEn, this.englishKey(bare));
       }
-      this.longestName = Math.max(this.longestName, row.key.split(" ").length);
-      put(this.namesTyped, row.typed, row.game, expansion);
+      out.longestName = Math.max(out.longestName, row.key.split(" ").length);
+      put(out.namesTyped, row.typed, row.game, expansion);
     }
     // One passage under several names: a term and the entry defining it (names.GlossaryNames).
-    this.twins = new Map();
     for (const row of rows) {
       if (row.same.length > 1) {
-        const group = this.twins.get(row.same[0]) ?? row.same[0];
-        for (const t of row.same) if (!this.twins.has(t)) this.twins.set(t, group);
+        const group = out.twins.get(row.same[0]) ?? row.same[0];
+        for (const t of row.same) if (!out.twins.has(t)) out.twins.set(t, group);
       }
     }
+    return out;
   }
 
   buildThesaurus(groups) {
-    this.thesaurus = new Map();
-    this.thesaurusWords = new Set(); // thesaurus.Thesaurus.words
-    this.thesaurusLongest = 1;
+    const out = { thesaurus: new Map(), words: new Set(), longest: 1 }; // words: thesaurus.Thesaurus.words
     for (const g of groups) {
       const group = {
         phrases: g.phrases.map(([words, stems]) => ({ words, stems })),
@@ -140,29 +190,30 @@ export class EngineCore {
         same: JSON.stringify([g.phrases, g.sources, g.games, g.provenance]),
       };
       for (const p of [...group.phrases, ...group.sources]) {
-        p.words.forEach((w) => this.thesaurusWords.add(w));
+        p.words.forEach((w) => out.words.add(w));
         const key = p.stems.join(" ");
-        if (!this.thesaurus.has(key)) this.thesaurus.set(key, []);
+        if (!out.thesaurus.has(key)) out.thesaurus.set(key, []);
         // « jeton » and « jetons »: one stem, one match (groups compared by value)
-        if (this.thesaurus.get(key).some((other) => other.same === group.same)) continue;
-        this.thesaurus.get(key).push(group);
-        this.thesaurusLongest = Math.max(this.thesaurusLongest, p.stems.length);
+        if (out.thesaurus.get(key).some((other) => other.same === group.same)) continue;
+        out.thesaurus.get(key).push(group);
+        out.longest = Math.max(out.longest, p.stems.length);
       }
     }
+    return out;
   }
 
   df(field, term) {
-    const p = this.fields[field].terms.get(term);
-    return p ? p[0].length : 0;
+    return this.fields[field].df(term);
   }
 
   norms(field) {
     const f = this.fields[field];
     if (f.norms === undefined) {
       f.norms = null;
-      if (f.lengths) {
-        const avg = f.lengths.reduce((a, b) => a + b, 0) / f.lengths.length || 1.0;
-        f.norms = f.lengths.map((len) => BM25_K1 * (1 - BM25_B + (BM25_B * len) / avg));
+      const lengths = f.lengths;
+      if (lengths) {
+        const avg = lengths.reduce((a, b) => a + b, 0) / lengths.length || 1.0;
+        f.norms = lengths.map((len) => BM25_K1 * (1 - BM25_B + (BM25_B * len) / avg));
       }
     }
     return f.norms;
@@ -170,7 +221,7 @@ export class EngineCore {
 
   // Doc numbers and term frequencies of a term.
   raw(field, term) {
-    const p = this.fields[field]?.terms.get(term);
+    const p = this.fields[field]?.get(term);
     if (!p) return [];
     const out = [];
     let doc = 0;

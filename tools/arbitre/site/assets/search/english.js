@@ -5,8 +5,8 @@
 
 import { at, cut, regionsR1R2, vowelTest } from "./snowball.js";
 
-const VOWELS = "aeiouy";
-const isVowel = vowelTest(VOWELS);
+const ENGLISH_VOWELS = "aeiouy";
+const isEnglishVowel = vowelTest(ENGLISH_VOWELS);
 const DOUBLES = ["bb", "dd", "ff", "gg", "mm", "nn", "pp", "rr", "tt"];
 const LI_ENDING = "cdeghkmnrt";
 const STEP0 = ["'s'", "'s", "'"];
@@ -18,7 +18,7 @@ const STEP2 = [
   "alli", "bli", "ogi", "li",
 ];
 const STEP3 = ["ational", "tional", "alize", "icate", "iciti", "ative", "ical", "ness", "ful"];
-const STEP4 = [
+const ENGLISH_STEP4 = [
   "ement", "ance", "ence", "able", "ible", "ment", "ant", "ent", "ism", "ate", "iti", "ous",
   "ive", "ize", "ion", "al", "er", "ic",
 ];
@@ -43,20 +43,20 @@ export function englishStem(input) {
   if (word.startsWith("'")) word = word.slice(1);
   if (word.startsWith("y")) word = "Y" + word.slice(1);
   for (let i = 1; i < word.length; i++) {
-    if (isVowel(word[i - 1]) && word[i] === "y") word = word.slice(0, i) + "Y" + word.slice(i + 1);
+    if (isEnglishVowel(word[i - 1]) && word[i] === "y") word = word.slice(0, i) + "Y" + word.slice(i + 1);
   }
   let r1 = "";
   let r2 = "";
   if (word.startsWith("gener") || word.startsWith("commun") || word.startsWith("arsen")) {
     r1 = word.startsWith("gener") || word.startsWith("arsen") ? word.slice(5) : word.slice(6);
     for (let i = 1; i < r1.length; i++) {
-      if (!isVowel(r1[i]) && isVowel(r1[i - 1])) {
+      if (!isEnglishVowel(r1[i]) && isEnglishVowel(r1[i - 1])) {
         r2 = r1.slice(i + 1);
         break;
       }
     }
   } else {
-    [r1, r2] = regionsR1R2(word, isVowel);
+    [r1, r2] = regionsR1R2(word, isEnglishVowel);
   }
   const chop = (n) => {
     word = cut(word, n);
@@ -81,7 +81,7 @@ export function englishStem(input) {
     if (suffix === "sses") chop(2);
     else if (suffix === "ied" || suffix === "ies") chop(cut(word, suffix.length).length > 1 ? 2 : 1);
     else if (suffix === "s") {
-      if ([...word.slice(0, -2)].some(isVowel)) chop(1);
+      if ([...word.slice(0, -2)].some(isEnglishVowel)) chop(1);
     }
     break;
   }
@@ -89,7 +89,7 @@ export function englishStem(input) {
     if (!word.endsWith(suffix)) continue;
     if (suffix === "eed" || suffix === "eedly") {
       if (r1.endsWith(suffix)) swap(suffix.length, "ee");
-    } else if ([...cut(word, suffix.length)].some(isVowel)) {
+    } else if ([...cut(word, suffix.length)].some(isEnglishVowel)) {
       chop(suffix.length);
       if (word.endsWith("at") || word.endsWith("bl") || word.endsWith("iz")) {
         word += "e";
@@ -100,11 +100,11 @@ export function englishStem(input) {
       } else if (
         (r1 === "" &&
           word.length >= 3 &&
-          !isVowel(at(word, -1)) &&
+          !isEnglishVowel(at(word, -1)) &&
           !"wxY".includes(at(word, -1)) &&
-          isVowel(at(word, -2)) &&
-          !isVowel(at(word, -3))) ||
-        (r1 === "" && word.length === 2 && isVowel(word[0]) && !isVowel(word[1]))
+          isEnglishVowel(at(word, -2)) &&
+          !isEnglishVowel(at(word, -3))) ||
+        (r1 === "" && word.length === 2 && isEnglishVowel(word[0]) && !isEnglishVowel(word[1]))
       ) {
         word += "e";
         if (r1.length > 0) r1 += "e";
@@ -113,7 +113,7 @@ export function englishStem(input) {
     }
     break;
   }
-  if (word.length > 2 && "yY".includes(at(word, -1)) && !isVowel(at(word, -2))) {
+  if (word.length > 2 && "yY".includes(at(word, -1)) && !isEnglishVowel(at(word, -2))) {
     word = cut(word, 1) + "i";
     r1 = r1.length >= 1 ? cut(r1, 1) + "i" : "";
     r2 = r2.length >= 1 ? cut(r2, 1) + "i" : "";
@@ -151,7 +151,7 @@ export function englishStem(input) {
     }
     break;
   }
-  for (const suffix of STEP4) {
+  for (const suffix of ENGLISH_STEP4) {
     if (!word.endsWith(suffix)) continue;
     if (r2.endsWith(suffix)) {
       if (suffix === "ion") {
@@ -169,7 +169,7 @@ export function englishStem(input) {
   } else if (r1.endsWith("e")) {
     if (
       word.length >= 4 &&
-      (isVowel(at(word, -2)) || "wxY".includes(at(word, -2)) || !isVowel(at(word, -3)) || isVowel(at(word, -4)))
+      (isEnglishVowel(at(word, -2)) || "wxY".includes(at(word, -2)) || !isEnglishVowel(at(word, -3)) || isEnglishVowel(at(word, -4)))
     ) {
       word = cut(word, 1);
     }

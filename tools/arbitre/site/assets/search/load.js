@@ -1,17 +1,21 @@
 // Loads the search engine and its index once, on first use (the header box's focus, or the
-// « Recherche » page), from this folder of the site: works on any static copy.
+// « Recherche » page, which starts it from its <head>: theme/main.html), from this folder of
+// the site: works on any static copy.
 let pending = null;
 
 export const siteRoot = new URL("../../", import.meta.url);
 
 export function loadEngine() {
   if (!pending) {
+    // The search page's <head> may have asked for the index already (#23).
+    const early = globalThis.__arbitreSearchIndex;
+    delete globalThis.__arbitreSearchIndex;
     pending = Promise.all([
-      fetch(new URL("index.json", import.meta.url)).then((r) => {
+      (early || fetch(new URL("index.json", import.meta.url))).then((r) => {
         if (!r.ok) throw new Error(`index de recherche introuvable (${r.status})`);
         return r.json();
       }),
-      import("./engine.js"),
+      import("./engine.js"), // on the site, the whole engine in one file (site/bundle.py)
     ]).then(([data, module]) => {
       const engine = new module.Engine(data);
       engine.kindLabels = data.kind_labels || {};

@@ -207,7 +207,7 @@ export class Ranking extends Focusing {
           factor *= UNNAMED_CARD_FACTOR;
         }
         // A players' question written for the entry nearly the same as the query (rank.py).
-        const questions = this.questions.get(doc);
+        const questions = this.questions(doc);
         if (questions) {
           let best = -Infinity;
           for (const question of questions) {

@@ -20,8 +20,8 @@ export class Understanding extends EngineCore {
     if (!this.vocab) {
       const vocab = new Map();
       for (const f of ["title_exact", "names_exact", "text_exact"]) {
-        for (const [word, p] of this.fields[f].terms) {
-          if (!/^\d/.test(word)) vocab.set(word, (vocab.get(word) || 0) + p[0].length);
+        for (const [word, df] of this.fields[f].counts()) {
+          if (!/^\d/.test(word)) vocab.set(word, (vocab.get(word) || 0) + df);
         }
       }
       const deletes = new Map();
