@@ -11,8 +11,8 @@ the JSON of the API's one shape, {"error": message}, with its status: 400 for a 
 (with Retry-After) while no index can be served, 500 for a bug (which the stack sends without
 its middlewares' headers; the bug is logged and raised again, as there).
 
-Searches run off the event loop in a pool of SEARCH_THREADS threads: a long query never holds
-up the loop, and at most that many run at once (#17).  The answer is rendered and gzipped in
+Searches run off the event loop in a pool of SEARCH_THREADS threads (`SearchThreads`): a long
+query never holds up the loop, and at most that many run at once (#17).  The answer is rendered and gzipped in
 the thread.  The route stays declared in FastAPI for the OpenAPI document (and answers through
 `search` when this endpoint is not in front).
 """
@@ -22,10 +22,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import queue
 import re
+import threading
+import weakref
 import zlib
-from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -90,12 +92,71 @@ def _accepts_gzip(scope: Mapping[str, Any]) -> bool:
     return False
 
 
+class SearchThreads:
+    """`count` threads taking calls from one queue, each answering the event loop that asked
+    (a thread's answer is one `call_soon_threadsafe`: no concurrent future chained to an
+    asyncio one).  Started at the first call; they end when the pool is dropped."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self._calls: queue.SimpleQueue[tuple | None] = queue.SimpleQueue()
+        self._started = False
+        self._lock = threading.Lock()
+        weakref.finalize(self, _stop, self._calls, count)
+
+    def run(self, func: Callable[..., Any], *args: Any) -> asyncio.Future:
+        """`func(*args)` in one of the threads; the future is the event loop's."""
+        if not self._started:
+            self._start()
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._calls.put((loop, future, func, args))
+        return future
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._started:
+                return
+            for n in range(self.count):
+                name = f"arbitre-search-{n}"
+                threading.Thread(
+                    target=_serve_calls, args=(self._calls,), name=name, daemon=True
+                ).start()
+            self._started = True
+
+
+def _serve_calls(calls: queue.SimpleQueue) -> None:
+    while (call := calls.get()) is not None:
+        loop, future, func, args = call
+        try:
+            result = func(*args)
+        except BaseException as exc:  # noqa: BLE001 - handed to the request that asked
+            loop.call_soon_threadsafe(_settle, future, None, exc)
+        else:
+            loop.call_soon_threadsafe(_settle, future, result, None)
+        del call, future, args  # nothing of a request kept while waiting for the next
+
+
+def _settle(future: asyncio.Future, result: Any, exc: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if exc is not None:
+        future.set_exception(exc)
+    else:
+        future.set_result(result)
+
+
+def _stop(calls: queue.SimpleQueue, count: int) -> None:
+    for _ in range(count):
+        calls.put(None)
+
+
 class SearchEndpoint:
     """/api/search's answers for one app: its index, its pool of search threads."""
 
     def __init__(self, index: LiveIndex, threads: int = SEARCH_THREADS) -> None:
         self.index = index
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="arbitre-search")
+        self.pool = SearchThreads(threads)
 
     async def search(
         self, params: Mapping[str, str], compress: bool = False
@@ -105,10 +166,7 @@ class SearchEndpoint:
         size = int_param(params, "limit", 10, 1, MAX_LIMIT)
         start = int_param(params, "offset", 0, 0, MAX_OFFSET)
         live = self.index.get()
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self.pool, _render, live.render, params, size, start, compress
-        )
+        return await self.pool.run(_render, live.render, params, size, start, compress)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         head = scope["method"] == "HEAD"
