@@ -8,18 +8,18 @@ is JSON of one shape, {"error": message}: 400 for a parameter (named, with the r
 an unknown id, game, edition or path, 405 with `Allow`, 503 while no index can be served, 500
 for a bug.  Searches run in a thread pool, off the event loop, at most
 SEARCH_THREADS at a time; the index generation is swapped without a restart (`search/live.py`).
+GET and HEAD /api/search are answered ahead of FastAPI's stack, with the same bytes
+(`search/endpoint.py`).
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -38,20 +38,16 @@ from arbitre.kb.load import load_kb
 from arbitre.lock import writing
 from arbitre.paths import ProjectPaths, find_root
 from arbitre.permalinks import PermalinkIndex, choice_html
+from arbitre.search.endpoint import MAX_LIMIT, MAX_OFFSET, ArbitreApp, SearchEndpoint
 from arbitre.search.indexer import build_index
 from arbitre.search.live import LiveIndex
-from arbitre.search.query import InvalidQuery
 from arbitre.search.service import index_problem
 from arbitre.search.web import HttpHeaders, docs_page, finish_openapi, site_csp
 from arbitre.urls import WEB_MANIFEST, entry_url, retired_url
 
 log = logging.getLogger("arbitre.search.app")
-MAX_LIMIT = 100
-MAX_OFFSET = 10_000
 MAX_QUERY = 500  # characters, as `parse_query` enforces
 RESULT_CACHE = 2048  # rendered /api/search answers kept per index generation
-SEARCH_THREADS = 4  # searches running at once per process (they share one GIL)
-DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: not « 5_0 », « +5 », « ٥ »
 
 NO_SITE = """<!doctype html>
 <html lang="fr"><meta charset="utf-8"><title>Arbitre</title>
@@ -76,21 +72,6 @@ NOT_FOUND = """<!doctype html>
 
 def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=headers)
-
-
-def _int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return default
-    if not DIGITS.fullmatch(raw):
-        raise InvalidQuery(
-            f"parameter {name!r} must be a whole number written with the digits 0-9 only, "
-            f"got {raw[:40]!r}"
-        )
-    value = int(raw)
-    if value < low or value > high:
-        raise InvalidQuery(f"parameter {name!r} must be between {low} and {high}, got {value}")
-    return value
 
 
 def ensure_index(paths: ProjectPaths, kb: KnowledgeBase) -> None:
@@ -209,8 +190,8 @@ def create_app(
     index = LiveIndex(paths, kb, result_cache, load_kb=reload_kb)
     if index.problem:
         log.error("%s", index.problem)
-    limiter = anyio.CapacityLimiter(SEARCH_THREADS)
-    app = FastAPI(
+    endpoint = SearchEndpoint(index)
+    app = ArbitreApp(
         title="Arbitre",
         version=__version__,
         description="Règles de jeux de cartes en français : recherche, entrées, permaliens.",
@@ -257,21 +238,9 @@ def create_app(
     async def api_search(request: Request) -> Response:
         """`q`: words, a rule number (« 609.1f », « règle 408 »), an English term; inline
         `game:` and `kind:` filters work too.  `limit` 1–100 (default 10), `offset` 0–10000."""
-        params = request.query_params
-        size = _int_param(request, "limit", 10, 1, MAX_LIMIT)
-        start = _int_param(request, "offset", 0, 0, MAX_OFFSET)
-        live = index.get()
-        # Off the event loop: a long query must not hold up the others (one GIL still, but
-        # the loop keeps accepting and answering while a search runs).
-        body = await run_in_threadpool_limited(
-            limiter,
-            live.render,
-            params.get("q", ""),
-            params.get("game") or None,
-            params.get("kind") or None,
-            size,
-            start,
-        )
+        # GET and HEAD are answered by `endpoint` ahead of this route (`ArbitreApp`), with the
+        # same bytes; the route declares the operation for the OpenAPI document.
+        body, _packed = await endpoint.search(request.query_params)
         return Response(body, media_type="application/json")
 
     short_links: dict[str, Any] = {}  # the permalink index of the knowledge base now served
@@ -432,12 +401,8 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
     app.add_middleware(HttpHeaders, csp=csp)
     app.state.index = index
+    app.search_endpoint = endpoint
     return app
-
-
-async def run_in_threadpool_limited(limiter: anyio.CapacityLimiter, func: Any, *args: Any) -> Any:
-    """`func(*args)` in a worker thread, at most `limiter`'s count at once."""
-    return await anyio.to_thread.run_sync(lambda: func(*args), limiter=limiter)
 
 
 class _SiteCsp:
