@@ -153,32 +153,31 @@ class KnowledgeBase:
         history = self.histories.get(ref.split("/", 1)[0])
         return history.superseded(ref) if history else None
 
+    def _former(self, entry_id: str, fields: tuple[str, ...]) -> list[str]:
+        """The values of `fields` (title, number) an entry had in earlier editions and no
+        longer has, newest first, each once."""
+        entry = self.by_id.get(entry_id)
+        history = self.histories.get(entry.game) if entry else None
+        if entry is None or history is None or len(history.editions) < 2:
+            return []
+        today = {getattr(entry, name) for name in fields}
+        found: list[str] = []
+        for stage in history.stages(entry_id)[1:]:
+            for name in fields:
+                value = getattr(stage.entry, name)
+                if value and value not in today and value not in found:
+                    found.append(value)
+        return found
+
     def former_names(self, entry_id: str) -> list[str]:
         """The titles and numbers an entry had in earlier editions and no longer has, so that
         search still finds it by them (« 608.1d » for the step now numbered 608.1e)."""
-        entry = self.by_id.get(entry_id)
-        history = self.histories.get(entry.game) if entry else None
-        if entry is None or history is None or len(history.editions) < 2:
-            return []
-        found: list[str] = []
-        for stage in history.stages(entry_id)[1:]:
-            for name in (stage.entry.title, stage.entry.number):
-                if name and name not in (entry.title, entry.number) and name not in found:
-                    found.append(name)
-        return found
+        return self._former(entry_id, ("title", "number"))
 
     def former_numbers(self, entry_id: str) -> list[str]:
-        """The numbers an entry was printed with in earlier editions and no longer is."""
-        entry = self.by_id.get(entry_id)
-        history = self.histories.get(entry.game) if entry else None
-        if entry is None or history is None or len(history.editions) < 2:
-            return []
-        found: list[str] = []
-        for stage in history.stages(entry_id)[1:]:
-            number = stage.entry.number
-            if number and number != entry.number and number not in found:
-                found.append(number)
-        return found
+        """The numbers an entry was printed with in earlier editions and no longer is (the
+        number search ranks the entry right after the one printed with it today)."""
+        return self._former(entry_id, ("number",))
 
     def retired_ids(self, game: str) -> dict[str, str]:
         """Plain id -> `id@version` for every entry of `game` some edition removed whose id no
