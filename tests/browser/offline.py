@@ -27,6 +27,24 @@ def search_page_hits(page, base: str, query: str, **filters: str) -> list[str]:
     )
 
 
+def search_source(page) -> str:
+    """Who answered the open /recherche/ page: « worker » (the offline worker) or « page »."""
+    return page.locator("#arb-results").get_attribute("data-search-source") or ""
+
+
+def own_engine_hits(page, query: str, **filters: str) -> list[str]:
+    """The entries the page's own engine (its index downloaded and parsed in the page) finds
+    for `query`, as /recherche/ lists them."""
+    return page.evaluate(
+        """async ([q, game, kind]) => {
+          const m = await import(new URL("assets/search/load.js", location.origin + "/").href);
+          const engine = await m.loadEngine();
+          return engine.search(q, { game, kind, limit: 10 }).hits.map((h) => h.id);
+        }""",
+        [query, filters.get("jeu"), filters.get("type")],
+    )
+
+
 def header_hits(page, query: str) -> list[str]:
     """The entries the header box shows for `query` on the open page."""
     box = page.locator("[data-arb-header-search]")

@@ -17,7 +17,9 @@ from tests.browser.offline import (
     controlled,
     header_hits,
     installability,
+    own_engine_hits,
     search_page_hits,
+    search_source,
     wait_held,
 )
 
@@ -50,6 +52,28 @@ def test_the_search_answers_offline_as_online(page, own_host):
     assert {q: search_page_hits(page, own_host.url, q, **f) for q, f in QUERIES} == online
     page.goto(own_host.url + "/")
     assert {q: header_hits(page, q) for q in HEADER_QUERIES} == header_online
+    assert page.console_errors == []
+
+
+def test_the_worker_answers_the_search_with_the_index_it_holds(page, own_host):
+    """Once the worker controls the page it answers /recherche/ (and the header box): the page
+    neither downloads nor parses the index, and lists what its own engine would."""
+    page.goto(own_host.url + "/recherche/?requete=riposte")
+    page.wait_for_selector("#arb-results[data-search-done]")
+    assert search_source(page) == "page"  # the first visit: no worker yet
+    controlled(page)
+    for query, filters in QUERIES:
+        by_worker = search_page_hits(page, own_host.url, query, **filters)
+        assert search_source(page) == "worker", query
+        loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        assert not [url for url in loaded if url.endswith("/index.json")], query
+        assert by_worker == own_engine_hits(page, query, **filters), query
+
+    # A query the engine refuses: the worker's reason, as the page's engine gives it.
+    search_page_hits(page, own_host.url, "dégâts", jeu="monopoly")
+    assert search_source(page) == ""
+    said = page.locator("#arb-results .arb-error").inner_text()
+    assert said == "jeu inconnu : « monopoly »"
     assert page.console_errors == []
 
 

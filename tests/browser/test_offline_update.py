@@ -19,7 +19,14 @@ from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.paths import ProjectPaths
 from arbitre.site.build import build_site
 from tests.browser.conftest import StaticHost
-from tests.browser.offline import cache_names, controlled, header_hits, worker_version
+from tests.browser.offline import (
+    cache_names,
+    controlled,
+    header_hits,
+    search_page_hits,
+    search_source,
+    worker_version,
+)
 from tests.site.small_kb import small_examples, small_kb
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,6 +105,10 @@ def test_a_new_build_is_installed_offered_and_switches_everything_together(playe
     assert "Zorglub" not in entry_text(page)
     assert CHANGED not in header_hits(page, "zorglub")
     assert "Zorglub" not in game_data_text(page)
+    assert CHANGED not in search_page_hits(page, host.url, "zorglub")
+    assert search_source(page) == "worker"  # the running version's, with its own index
+    page.goto(host.url + RULES)
+    page.wait_for_selector(".arb-update button", timeout=60_000)
 
     with page.expect_navigation():
         page.click(".arb-update button")
@@ -105,6 +116,9 @@ def test_a_new_build_is_installed_offered_and_switches_everything_together(playe
     assert "Zorglub" in entry_text(page)
     assert header_hits(page, "zorglub")[0] == CHANGED
     assert "Zorglub" in game_data_text(page)
+    assert search_page_hits(page, host.url, "zorglub")[0] == CHANGED
+    assert search_source(page) == "worker"
+    page.goto(host.url + RULES)
     assert cache_names(page) == ["arbitre-settings", f"arbitre-version-{version}"]
 
     # The game kept offline was refreshed with the update: with the network cut, every page of

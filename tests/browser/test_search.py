@@ -233,12 +233,15 @@ def test_header_box_loads_lazily_and_lands_on_the_entry(page, static_site):
     page.goto(static_site + "/the-spoils/")
     page.wait_for_load_state("networkidle")
     assert not any(u.endswith("/assets/search/index.json") for u in requested)
+    # Typed in: the offline worker answers when it controls the page (it holds the index),
+    # else the page loads the index now.
+    worker = page.evaluate("navigator.serviceWorker.controller !== null")
     box = page.locator("[data-arb-header-search]")
     box.click()
     box.press_sequentially("heritier")
     hits = page.locator(".arb-header-search__results [data-entry]")
     hits.first.wait_for()
-    assert any(u.endswith("/assets/search/index.json") for u in requested)
+    assert any(u.endswith("/assets/search/index.json") for u in requested) is not worker
     assert hits.first.get_attribute("data-entry") == "ashes/glossaire/heritier"
     hits.first.click()
     page.wait_for_load_state()
@@ -311,6 +314,20 @@ def test_header_box_enter_opens_the_search_page(page, static_site):
 
 
 # -- the same answers as the Python search ---------------------------------------------------
+
+
+def test_the_warm_up_queries_are_a_number_a_term_and_a_question(engine_page, kb):
+    """What the offline worker searches to ready its engine (#23) reads each kind of query."""
+    queries, plans = engine_page.evaluate(
+        """() => { const qs = window.__engine.warmUpQueries();
+          return [qs, qs.map((q) => window.__engine.parse(q, null, null))]; }"""
+    )
+    assert len(queries) == 3
+    number, term, question = plans
+    assert number["number"] and not term["number"] and not term["question"]
+    assert question["question"] and term["words"][0] in question["words"]
+    titles = {e.title for e in kb.entries if e.kind == "glossary"}
+    assert queries[1] in titles
 
 
 def test_every_printed_rule_number_is_found_first(engine_page, kb):

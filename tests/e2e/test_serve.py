@@ -141,6 +141,12 @@ def test_the_offline_worker_covers_the_site_without_csp_violation(server, browse
             assert response is not None and response.status == 200, path
             assert response.from_service_worker, path
             assert "frame-ancestors" in response.headers["content-security-policy"]
+        # The worker answers the search with the index it holds, under the served policy too.
+        page.goto(server + "/recherche/?requete=609.1f")
+        page.wait_for_selector("#arb-results[data-search-done]")
+        assert page.get_attribute("#arb-results", "data-search-source") == "worker"
+        first = page.locator("#arb-results [data-entry]").first.get_attribute("data-entry")
+        assert first == "the-spoils/609.1f"
         page.goto(server + "/r/609.1f")
         page.wait_for_url(re.compile(r"/the-spoils/regles/section-6/#609\.1f$"))
         assert page.locator(".arb-offline-get").count() == 0  # only on a game's page

@@ -9,8 +9,15 @@ from importlib import resources
 import pytest
 
 from arbitre.errors import ArbitreError
-from arbitre.site.bundle import bundle, declared
-from arbitre.site.search_files import ENGINE, PAGE_MODULES, SEARCH_DIR, search_files
+from arbitre.site.bundle import bundle, classic, declared
+from arbitre.site.search_files import (
+    ENGINE,
+    PAGE_MODULES,
+    SEARCH_DIR,
+    WORKER_ENGINE,
+    search_files,
+    worker_engine,
+)
 
 from .small_kb import small_kb
 
@@ -76,3 +83,30 @@ def test_declared_names_are_the_top_level_ones():
         "export class G extends H {}\nasync function i() {}\n"
     )
     assert names == {"A", "B", "C", "d", "f", "G", "i"} and exported == {"A", "B", "C", "f", "G"}
+
+
+def test_the_worker_engine_is_the_same_code_as_a_classic_script():
+    """The offline worker (a classic script) holds the engine as `ArbitreSearch`: the site's
+    engine.js without its `export` keywords, in one function returning what engine.js exports
+    (its re-exports too); it runs in Chromium in tests/browser/test_offline.py."""
+    joined, worker = bundle(_sources(), ENGINE), worker_engine()
+    assert worker.startswith(joined.split("\n// -- ", 1)[0])  # the same header
+    assert f"\nconst {WORKER_ENGINE} = (() => {{\n" in worker
+    assert worker.rstrip().endswith("return { Engine, InvalidQuery };\n})();")
+    assert not re.search(r"^\s*(?:import|export)\b", worker, re.M)
+    for line in joined.splitlines():  # every line is there, less a leading `export `
+        assert line.removeprefix("export ") in worker, line
+
+
+def test_a_classic_script_returns_the_entry_exports_or_says_why_it_cannot():
+    sources = {
+        "a.js": 'import { b } from "./b.js";\nexport { c } from "./b.js";\nexport async function a() { return b; }\n',
+        "b.js": "export const b = 1;\nexport class c {}\n",
+    }
+    script = classic(sources, "a.js", "Joined")
+    assert (
+        "async function a()" in script and "\nconst b = 1;" in script and "\nclass c {}" in script
+    )
+    assert "return { a, c };" in script
+    with pytest.raises(ArbitreError, match="a classic script cannot hold"):
+        classic({**sources, "a.js": sources["a.js"] + "const d = 1;\nexport { d };\n"}, "a.js", "J")

@@ -27,6 +27,7 @@ from arbitre.site.offline import (
     web_manifest,
     worker_source,
 )
+from arbitre.site.search_files import worker_engine
 
 from .small_kb import small_examples, small_kb
 
@@ -112,7 +113,14 @@ def test_the_worker_is_at_the_root_with_every_file_and_its_hash(site, build):
     assert {rel: [h, n] for rel, (h, n) in files.items()} == build["files"]
     assert "sw.js" not in files and not any(r.startswith("r/") for r in files)
     assert {"index.html", "recherche/index.html", "assets/search/index.json"} <= set(files)
-    assert "const BUILD" in (site / "sw.js").read_text("utf-8").split("\n")[2]
+    worker = (site / "sw.js").read_text("utf-8")
+    assert "const BUILD" in worker.split("\n")[3]
+    # Then the search engine it answers the pages' searches with, then its own code.
+    assert (
+        worker.index("const BUILD") < worker.index(worker_engine()) < worker.index(worker_source())
+    )
+    assert build["index"] == "assets/search/index.json" in build["shell"]
+    assert build["search"] == "recherche/index.html" in build["shell"]
 
 
 def test_the_shell_holds_what_every_page_loads(site, build):

@@ -11,6 +11,10 @@ cannot join rather than joining it wrong:
   `export { a } from "./x.js";` re-exports what x.js already exports;
 - no two modules declare the same top-level name (in one file they would share one scope);
 - no import cycle (the order is dependencies first).
+
+`classic` gives the same code as a classic script, for the offline worker (sw.js), which
+answers the pages' searches itself: the modules inside one function, `export` dropped, its
+result the entry's exports under one global name.
 """
 
 from __future__ import annotations
@@ -48,8 +52,30 @@ def declared(source: str) -> tuple[set[str], set[str]]:
     return names, exported
 
 
+EXPORT_KEYWORD = re.compile(r"^export (?=(?:async )?(?:const|let|var|function|class)\b)", re.M)
+
+
 def bundle(sources: dict[str, str], entry: str) -> str:
     """`entry` and every module it imports (`sources`: file name -> text) as one module."""
+    return "".join(_joined(sources, entry)[0])
+
+
+def classic(sources: dict[str, str], entry: str, name: str) -> str:
+    """The same as a classic script: `const <name> = {…}`, the exports of `entry`."""
+    parts, exported = _joined(sources, entry)
+    body = EXPORT_KEYWORD.sub("", "".join(parts[1:]))
+    if re.search(r"^\s*export\b", body, re.M):
+        raise ArbitreError(f"bundle: {entry} has an export a classic script cannot hold")
+    return (
+        f"{parts[0]}// As a classic script: `{name}` holds {entry}'s exports.\n"
+        f'const {name} = (() => {{\n"use strict";\n{body}\n'
+        f"return {{ {', '.join(sorted(exported))} }};\n}})();\n"
+    )
+
+
+def _joined(sources: dict[str, str], entry: str) -> tuple[list[str], set[str]]:
+    """The joined text in parts (a header, then each module), and what `entry` exports
+    (its declarations' and its re-exports' names)."""
     order: list[str] = []
 
     def visit(name: str, path: tuple[str, ...]) -> None:
@@ -89,4 +115,7 @@ def bundle(sources: dict[str, str], entry: str) -> str:
         if OTHER_IMPORT.search(body):
             raise ArbitreError(f"bundle: {name} has an import this bundler does not read")
         parts.append(f"\n// -- {name} " + "-" * max(0, 90 - len(name)) + "\n" + body)
-    return "".join(parts)
+    reexported = {
+        n.strip() for m in REEXPORT.finditer(sources[entry]) for n in m["names"].split(",")
+    }
+    return parts, exports[entry] | reexported

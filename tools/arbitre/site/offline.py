@@ -8,8 +8,9 @@ map, and the service worker with the build's version, written into the built sit
   `/r/` path of the static copy -> its entry's page and anchor, from permalinks.py) are written
   into the built site.
 - Last, `sw.js` at the site's root (a worker's scope is the folder it is served from, and a
-  static host cannot send `Service-Worker-Allowed`): `const BUILD = {…};` then the worker's
-  source, `site/assets/offline/sw.js`.  BUILD lists every file the worker may keep with its
+  static host cannot send `Service-Worker-Allowed`): `const BUILD = {…};`, the search engine
+  as a classic script (`ArbitreSearch`: the worker answers the pages' searches with the index it
+  holds, parsed once), then the worker's source, `site/assets/offline/sw.js`.  BUILD lists every file the worker may keep with its
   hash and size, the shell it keeps from the start, each game's files, the pages' titles, and
   the version: a fingerprint of all those files (pages, search index, code, short-link map)
   and of the worker's own code.
@@ -34,7 +35,7 @@ from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.permalinks import PERMALINK_DIR, entry_heading, short_link_targets
 from arbitre.site.data import data_file
 from arbitre.site.icons import INDIGO, png_icon, svg_icon
-from arbitre.site.search_files import SEARCH_DIR
+from arbitre.site.search_files import INDEX_FILE, SEARCH_DIR, worker_engine
 
 OFFLINE_DIR = "assets/offline"
 WORKER = "sw.js"
@@ -227,6 +228,8 @@ def worker_build(kb: KnowledgeBase, site: Path) -> dict[str, Any]:
         "games": game_files(kb, files),
         "titles": page_titles(kb, site, files),
         "links": LINKS_FILE,
+        "index": INDEX_FILE,
+        "search": urls.SEARCH_PAGE + "index.html",
         "offline": urls.OFFLINE_PAGE + "index.html",
         "manifest": urls.WEB_MANIFEST,
         "favicon": FAVICON,
@@ -236,10 +239,11 @@ def worker_build(kb: KnowledgeBase, site: Path) -> dict[str, Any]:
 def worker_script(build: dict[str, Any]) -> str:
     header = (
         f"// Arbitre's offline worker, version {build['version']}: written by `arbitre build`\n"
-        "// (tools/arbitre/site/offline.py) from tools/arbitre/site/assets/offline/sw.js.\n"
+        "// (tools/arbitre/site/offline.py) from the search engine's modules and\n"
+        "// tools/arbitre/site/assets/offline/sw.js.\n"
     )
     data = json.dumps(build, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return f"{header}const BUILD = {data};\n\n{worker_source()}"
+    return f"{header}const BUILD = {data};\n\n{worker_engine()}\n{worker_source()}"
 
 
 def write_offline(kb: KnowledgeBase, site: Path) -> dict[str, Any]:

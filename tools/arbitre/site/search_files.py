@@ -15,7 +15,7 @@ from pathlib import Path
 
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.search.client_index import build_client_index
-from arbitre.site.bundle import bundle
+from arbitre.site.bundle import bundle, classic
 from arbitre.site.shared import KIND_LABELS
 
 SEARCH_DIR = "assets/search"
@@ -23,6 +23,7 @@ INDEX_FILE = f"{SEARCH_DIR}/index.json"
 ASSET_SUFFIXES = (".js", ".css")
 ENGINE = "engine.js"  # the engine's entry module: on the site, the whole engine in one file
 PAGE_MODULES = ("load.js", "page.js", "header.js")  # loaded by the pages, copied as they are
+WORKER_ENGINE = "ArbitreSearch"  # the engine's name in the offline worker (site/offline.py)
 
 
 def theme_dir() -> Path:
@@ -30,19 +31,30 @@ def theme_dir() -> Path:
     return Path(str(resources.files("arbitre.site").joinpath("theme")))
 
 
-def search_files(kb: KnowledgeBase) -> dict[str, str]:
-    """site_src-relative path -> text, for the search's code and index."""
-    files: dict[str, str] = {}
+def browser_sources() -> dict[str, str]:
+    """The search's browser files (site/assets/search/): name -> text."""
     assets = resources.files("arbitre.site").joinpath("assets", "search")
-    sources = {
+    return {
         item.name: item.read_text(encoding="utf-8")
         for item in assets.iterdir()
         if item.name.endswith(ASSET_SUFFIXES)
     }
-    for name in sorted(sources):
+
+
+def worker_engine() -> str:
+    """The engine as a classic script for the offline worker, which answers the pages'
+    searches with the index it holds (#23): `const ArbitreSearch = {Engine, InvalidQuery}`."""
+    return classic(browser_sources(), ENGINE, WORKER_ENGINE)
+
+
+def search_files(kb: KnowledgeBase) -> dict[str, str]:
+    """site_src-relative path -> text, for the search's code and index."""
+    files: dict[str, str] = {}
+    code = browser_sources()
+    for name in sorted(code):
         if name in PAGE_MODULES or name.endswith(".css"):
-            files[f"{SEARCH_DIR}/{name}"] = sources[name]
-    files[f"{SEARCH_DIR}/{ENGINE}"] = bundle(sources, ENGINE)
+            files[f"{SEARCH_DIR}/{name}"] = code[name]
+    files[f"{SEARCH_DIR}/{ENGINE}"] = bundle(code, ENGINE)
     index = build_client_index(kb)
     index["kind_labels"] = KIND_LABELS
     files[INDEX_FILE] = json.dumps(index, ensure_ascii=False, separators=(",", ":"))

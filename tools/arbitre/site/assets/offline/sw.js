@@ -15,6 +15,11 @@
  * offer « Nouvelle version des règles disponible — recharger », which activates it; the old
  * cache is deleted and every open page reloads.
  *
+ * Searches: the pages ask the worker that controls them (a message `search`), which answers with
+ * this version's index, parsed once while it runs (ArbitreSearch: the site's engine, joined in
+ * front of this file by `arbitre build`) — a page need not download and parse the index itself.
+ * A page ahead of this version is told so and searches with its own engine and index.
+ *
  * Answers: a file of `files` from the cache, else from the network, kept when its hash is this
  * version's; a short link /r/<id> from the map, to its entry's page and anchor; a page neither
  * held nor reachable gets the « Hors ligne » page.  A page fetched from a server already on
@@ -190,6 +195,9 @@ self.addEventListener("fetch", (event) => {
   const key = keyOf(request.url);
   if (key === null) return;
   const navigate = request.mode === "navigate";
+  if (navigate && key === BUILD.search && new URL(request.url).searchParams.get("requete")) {
+    event.waitUntil(prepare(new URL(request.url).searchParams)); // its search is asked for next
+  }
   if (navigate && key.startsWith("r/")) {
     event.respondWith(shortLink(key.slice(2).replace(/(^|\/)index\.html$/, ""), request));
   } else if (key in BUILD.files) {
@@ -286,6 +294,68 @@ async function offlinePage() {
   return new Response(html, { headers: copy(response).headers });
 }
 
+// -- the search ----------------------------------------------------------------------------
+
+let engine = null;
+
+// Let the requests waiting for this worker (the page's styles and scripts) go first.
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// This version's search engine over this version's index, built once while the worker runs, in
+// steps between which the pages' requests are answered.
+function searchEngine() {
+  if (!engine) {
+    engine = (async () => {
+      let response = await held(BUILD.index);
+      if (!response) {
+        const fetched = await fetchFile(BUILD.index);
+        if (!fetched.same) throw new Error("l’index de recherche a changé depuis cette version");
+        response = fetched.response;
+      }
+      const text = await response.text();
+      await pause();
+      const data = JSON.parse(text);
+      await pause();
+      const built = new ArbitreSearch.Engine(data);
+      await pause();
+      return built;
+    })();
+    engine.catch(() => {
+      engine = null;
+    });
+  }
+  return engine;
+}
+
+// The search page is being opened with a query: build the engine, and run the query once, which
+// builds what its words need (glossary names, synonyms…), while the page loads; the page then
+// asks for its results.
+async function prepare(params) {
+  try {
+    const built = await searchEngine();
+    await pause();
+    built.search(params.get("requete"), { game: params.get("jeu") || null, kind: params.get("type") || null });
+  } catch {
+    // the page's own request says what went wrong
+  }
+}
+
+// The answer to a page's `search`: its results with the names the page shows (games, kinds);
+// `invalid` when the engine refuses the query (the page says why); `ahead` for a page of a newer
+// build (it searches with its own engine).  A failure to load is an `error`: the page searches
+// with its own engine.
+async function search({ query, game = null, kind = null, limit = 10, offset = 0 }, reply, client) {
+  if (client && (await aheadClients()).has(client)) return reply({ type: "ahead" });
+  const found = await searchEngine();
+  let result;
+  try {
+    result = found.search(String(query), { game, kind, limit, offset });
+  } catch (error) {
+    return reply({ type: "invalid", message: String(error?.message || error) });
+  }
+  reply({ type: "results", result, games: found.data.games, labels: found.data.kind_labels || {} });
+}
+
 // -- messages from the pages ----------------------------------------------------------------
 
 self.addEventListener("message", (event) => {
@@ -294,7 +364,9 @@ self.addEventListener("message", (event) => {
   const reply = (message) => port?.postMessage(message);
   const handler = HANDLERS[data.type];
   if (!handler) return;
-  const job = Promise.resolve(handler(data, reply)).catch((error) => reply({ type: "error", message: String(error?.message || error) }));
+  const job = Promise.resolve(handler(data, reply, event.source?.id)).catch((error) =>
+    reply({ type: "error", message: String(error?.message || error) }),
+  );
   event.waitUntil(job);
 });
 
@@ -308,6 +380,18 @@ const HANDLERS = {
     await keep(cache, key);
     const data = BUILD.games[key.split("/")[0]]?.data;
     if (data) await keep(cache, data);
+  },
+  search,
+  // A page about to search (its box has the focus, or it searched before this worker ran): the
+  // engine, ready for a first query of each kind.
+  warm: async () => {
+    const built = await searchEngine();
+    if (built.warm) return;
+    built.warm = true;
+    for (const query of built.warmUpQueries()) {
+      await pause();
+      built.search(query);
+    }
   },
   status: async ({ game }, reply) => reply(await gameStatus(game)),
   download: (message, reply) => download(message.game, reply),

@@ -32,6 +32,15 @@ export class Engine extends Presenting {
     return out;
   }
 
+  // Queries that ready the engine for a player's first one (#23): a rule number, a glossary
+  // term, a question about it — searching them builds the tables each kind of query reads and
+  // lets the browser compile the code it runs.  Their results are not kept.
+  warmUpQueries() {
+    const number = this.docs.find((d) => d.number)?.number;
+    const term = this.docs.find((d) => d.kind === "glossary" && d.title)?.title;
+    return [number, term, term && `que se passe-t-il si je joue ${term} ?`].filter(Boolean);
+  }
+
   // {query, total, hits: [{id, game, kind, number, title, url, snippet}], suggestion, replacements, focus}
   search(q, { game = null, kind = null, limit = 10, offset = 0 } = {}) {
     const parsed = this.parse(q, game, kind);

@@ -1,6 +1,7 @@
 // The header's search box: the first results of Arbitre's search as the player types; Enter
-// opens the « Recherche » page with every result.  The engine loads on the box's first focus.
-import { authorityBadge, entryHref, escapeHtml, focusLine, hitLabel, loadEngine } from "./load.js";
+// opens the « Recherche » page with every result.  The search is readied on the box's focus
+// (the offline worker's, else the page's own engine, loaded then).
+import { authorityBadge, entryHref, escapeHtml, focusLine, hitLabel, search, warmSearch } from "./load.js";
 
 const SHOWN = 8;
 
@@ -8,7 +9,7 @@ function setup(input) {
   const form = input.form;
   const panel = form.querySelector(".arb-header-search__results");
   let timer = null;
-  let engine = null;
+  let asked = 0; // the latest query asked: an older answer arriving late is not shown
 
   const hide = () => {
     panel.hidden = true;
@@ -21,11 +22,10 @@ function setup(input) {
       panel.innerHTML = "";
       return;
     }
+    const mine = ++asked;
     try {
-      engine = engine || (await loadEngine());
-      const result = engine.search(q, { limit: SHOWN });
-      const games = engine.data.games;
-      const labels = engine.kindLabels;
+      const { result, games, labels } = await search(q, { limit: SHOWN });
+      if (mine !== asked) return;
       let html = result.hits
         .map(
           (h) =>
@@ -47,13 +47,14 @@ function setup(input) {
       panel.dataset.query = q;
       panel.hidden = false;
     } catch (error) {
+      if (mine !== asked) return;
       panel.innerHTML = `<p class="arb-error">${escapeHtml(error.message)}</p>`;
       panel.hidden = false;
     }
   }
 
   input.addEventListener("focus", () => {
-    loadEngine().catch(() => {});
+    warmSearch();
     if (panel.innerHTML) panel.hidden = false;
   });
   input.addEventListener("input", () => {

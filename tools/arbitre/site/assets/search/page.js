@@ -1,7 +1,8 @@
 // The « Recherche » page: /recherche/?requete=Q[&jeu=G][&type=K][&page=N].
 // Contract for the browser tests: results are `[data-entry]` elements in rank order inside
-// #arb-results, which gets `data-search-done` once they are shown (also when there are none).
-import { authorityBadge, entryHref, escapeHtml, focusLine, hitLabel, loadEngine } from "./load.js";
+// #arb-results, which gets `data-search-done` once they are shown (also when there are none),
+// and `data-search-source`: « worker » when the offline worker answered, else « page ».
+import { authorityBadge, entryHref, escapeHtml, focusLine, hitLabel, search } from "./load.js";
 
 const PAGE_SIZE = 10;
 
@@ -36,30 +37,23 @@ async function show(params) {
     return;
   }
   out.innerHTML = "<p>Recherche…</p>";
-  let engine;
-  try {
-    engine = await loadEngine();
-  } catch (error) {
-    out.innerHTML = `<p class="arb-error">La recherche n’a pas pu se charger : ${escapeHtml(error.message)}</p>`;
-    out.dataset.searchDone = "";
-    return;
-  }
   const page = Math.max(1, parseInt(params.get("page") || "1", 10) || 1);
-  let result;
+  let answer;
   try {
-    result = engine.search(q, {
+    answer = await search(q, {
       game: params.get("jeu") || null,
       kind: params.get("type") || null,
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     });
   } catch (error) {
-    out.innerHTML = `<p class="arb-error">${escapeHtml(error.message)}</p>`;
+    const why = error.loading ? "La recherche n’a pas pu se charger : " : "";
+    out.innerHTML = `<p class="arb-error">${why}${escapeHtml(error.message)}</p>`;
     out.dataset.searchDone = "";
     return;
   }
-  const games = engine.data.games;
-  const labels = engine.kindLabels;
+  const { result, games, labels } = answer;
+  out.dataset.searchSource = answer.source;
   let html = "";
   if (result.language === "en") {
     html += `<p class="arb-note" data-language="en">Question lue en anglais : recherche des termes français correspondants.</p>`;
