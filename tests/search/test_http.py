@@ -91,6 +91,11 @@ def test_unknown_api_path_and_bug_are_json(client, monkeypatch):
     response = client.get("/api/search", params={"q": "attaque"})
     assert response.status_code == 500
     assert set(response.json()) == {"error"} and "RuntimeError" in response.json()["error"]
+    # Sent from outside the middlewares, it carries their headers all the same.
+    assert response.headers["cache-control"] == "no-store"
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["content-security-policy"].startswith("default-src 'none'")
+    assert "referrer-policy" in response.headers
 
 
 def test_openapi_document_is_exact(client):

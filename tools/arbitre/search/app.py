@@ -42,7 +42,14 @@ from arbitre.search.endpoint import MAX_LIMIT, MAX_OFFSET, ArbitreApp, SearchEnd
 from arbitre.search.indexer import build_index
 from arbitre.search.live import LiveIndex
 from arbitre.search.service import index_problem
-from arbitre.search.web import HttpHeaders, docs_page, finish_openapi, site_csp
+from arbitre.search.web import (
+    HttpHeaders,
+    cache_control,
+    docs_page,
+    finish_openapi,
+    security_headers,
+    site_csp,
+)
 from arbitre.urls import WEB_MANIFEST, entry_url, retired_url
 
 log = logging.getLogger("arbitre.search.app")
@@ -191,6 +198,7 @@ def create_app(
     if index.problem:
         log.error("%s", index.problem)
     endpoint = SearchEndpoint(index)
+    csp = _SiteCsp(paths.site)
     app = ArbitreApp(
         title="Arbitre",
         version=__version__,
@@ -223,9 +231,13 @@ def create_app(
         return _error(exc.status_code, str(exc.detail), exc.headers)
 
     @app.exception_handler(Exception)
-    async def bug(_request: Request, exc: Exception) -> JSONResponse:
+    async def bug(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=exc)
-        return _error(500, f"internal error ({type(exc).__name__}); the server log has details")
+        # Sent by starlette from outside the middlewares: HttpHeaders' headers given here.
+        path = request.url.path
+        headers = {"Cache-Control": cache_control(path, 500), **security_headers(path, csp)}
+        message = f"internal error ({type(exc).__name__}); the server log has details"
+        return _error(500, message, headers)
 
     @app.get(
         "/api/search",
@@ -397,7 +409,6 @@ def create_app(
         def no_site() -> HTMLResponse:
             return HTMLResponse(NO_SITE, status_code=503)
 
-    csp = _SiteCsp(site)
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
     app.add_middleware(HttpHeaders, csp=csp)
     app.state.index = index

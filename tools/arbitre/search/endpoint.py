@@ -8,8 +8,9 @@ the same headers in the same order (`Cache-Control`, the security headers of `we
 `Vary` and gzip by starlette's rule: a body of GZIP_MINIMUM bytes or more, gzipped when the
 request's first Accept-Encoding header names gzip), HEAD as a bodiless GET, and every error
 the JSON of the API's one shape, {"error": message}, with its status: 400 for a parameter, 503
-(with Retry-After) while no index can be served, 500 for a bug (which the stack sends without
-its middlewares' headers; the bug is logged and raised again, as there).
+(with Retry-After) while no index can be served, 500 for a bug (which the stack sends from
+outside its middlewares, with the headers its handler gives; the bug is logged and raised again,
+as there).
 
 Searches run off the event loop in a pool of SEARCH_THREADS threads (`SearchThreads`): a long
 query never holds up the loop, and at most that many run at once (#17).  The answer is rendered and gzipped in
@@ -184,7 +185,13 @@ class SearchEndpoint:
         if not isinstance(exc, ArbitreError):
             log.exception("unexpected error", exc_info=exc)
             body = _json_error(f"internal error ({type(exc).__name__}); the server log has details")
-            headers = [(b"content-length", str(len(body)).encode()), _JSON]
+            # As the app's handler gives them (starlette sends it from outside the middlewares).
+            headers = [
+                _ERROR_CACHE,
+                *_SECURITY,
+                (b"content-length", str(len(body)).encode()),
+                _JSON,
+            ]
             await send({"type": "http.response.start", "status": 500, "headers": headers})
             await send({"type": "http.response.body", "body": body})
             return

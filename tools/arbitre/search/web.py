@@ -6,7 +6,8 @@ own origin, plus the hashes of the inline scripts and styles its pages carry: mk
 prints a few), the API `default-src 'none'`.  `Cache-Control`: a year and `immutable` for fingerprinted
 assets (`bundle.a5f9d56c.min.js`), `no-cache` for the offline worker's script, PAGE_MAX_AGE
 seconds for other site files, API answers API_MAX_AGE, and `no-store` for every error and for
-the health check.  HEAD is answered as GET
+the health check.  A bug's 500, which starlette sends from outside every middleware, carries
+the same headers (`security_headers`, added by the app's handler).  HEAD is answered as GET
 without its body.  Compression (gzip) is starlette's middleware, added by the app.
 """
 
@@ -16,6 +17,7 @@ import base64
 import hashlib
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +81,17 @@ def cache_control(path: str, status: int) -> str:
     return f"public, max-age={PAGE_MAX_AGE}"
 
 
+def security_headers(path: str, csp: Callable[[], str]) -> dict[str, str]:
+    """The security headers of every response to `path`; `csp()` is the site's policy, which
+    every site file gets, not only pages: a web worker runs under the policy its own script
+    was served with."""
+    return {
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": REFERRER_POLICY,
+        "Content-Security-Policy": API_CSP if path.startswith(API_PREFIXES) else csp(),
+    }
+
+
 class HttpHeaders:
     """Security and caching headers on every response; HEAD served as a bodiless GET.
 
@@ -103,12 +116,8 @@ class HttpHeaders:
                 headers = MutableHeaders(scope=message)
                 status = message["status"]
                 headers.setdefault("Cache-Control", cache_control(path, status))
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = REFERRER_POLICY
-                # Every site file gets the site's policy, not only pages: a web worker (the
-                # search's) runs under the policy its own script was served with.
-                site = not path.startswith(API_PREFIXES)
-                headers["Content-Security-Policy"] = self.csp() if site else API_CSP
+                for name, value in security_headers(path, self.csp).items():
+                    headers[name] = value
                 if status == 405 and "allow" in headers and "HEAD" not in headers["allow"]:
                     headers["Allow"] = headers["allow"] + ", HEAD"
             elif head and message["type"] == "http.response.body":
