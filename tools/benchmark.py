@@ -927,7 +927,6 @@ def main() -> None:
 # -- the site's search on a static copy (#14) ---------------------------------------------------
 
 STATIC_QUERIES = ["609.1f", "degats", "que se passe-t-il quand ma pioche est vide", "deplete"]
-WORKER_SETTLES_MS = 1000
 
 
 def static_search_rows(site: Path) -> list[tuple[str, str]]:
@@ -991,13 +990,10 @@ def static_search_rows(site: Path) -> list[tuple[str, str]]:
                 page = context.new_page()
                 firsts.append(first_results(page, base, query))
                 # Warm (#23): the offline worker holds the page, the code and the index, and
-                # answers the search (its engine built at the first of these searches).
+                # answers the search (its engine built before it took control).
                 page.wait_for_function(
                     "() => navigator.serviceWorker.controller !== null", timeout=60_000
                 )
-                # As a player reads the first results: the worker, now in control, readies its
-                # engine (the page searched before it ran) meanwhile.
-                page.wait_for_timeout(WORKER_SETTLES_MS)
                 for again in STATIC_QUERIES:
                     warm.append(first_results(page, base, again))
                     answered.add(page.get_attribute("#arb-results", "data-search-source") or "")
@@ -1013,8 +1009,8 @@ def static_search_rows(site: Path) -> list[tuple[str, str]]:
             for label, times in (
                 ("cold", firsts),
                 (
-                    f"warm: the offline worker holds page, code and index, {WORKER_SETTLES_MS} ms "
-                    f"after it took control; answered by: {', '.join(sorted(answered))}",
+                    f"warm: the offline worker holds page, code and index, from the moment it "
+                    f"took control; answered by: {', '.join(sorted(answered))}",
                     warm,
                 ),
                 ("warm, the worker restarted (stopped as Chromium does when idle)", restarted),

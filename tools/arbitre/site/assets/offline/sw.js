@@ -18,6 +18,7 @@
  * Searches: the pages ask the worker that controls them (a message `search`), which answers with
  * this version's index, parsed once while it runs (ArbitreSearch: the site's engine, joined in
  * front of this file by `arbitre build`) — a page need not download and parse the index itself.
+ * It builds its engine before it takes the pages, and again when it starts after a pause.
  * A page ahead of this version is told so and searches with its own engine and index.
  *
  * Answers: a file of `files` from the cache, else from the network, kept when its hash is this
@@ -184,6 +185,7 @@ async function activate() {
     if (OLD_CACHES.test(name) && name !== CACHE) await caches.delete(name);
   }
   await forgetAhead();
+  await readySearch(); // the pages it takes search at once (#23)
   await self.clients.claim();
 }
 
@@ -340,6 +342,22 @@ async function prepare(params) {
   }
 }
 
+// The engine built and ready for a first query of each kind: when this worker takes the pages,
+// and after a restart when a page is about to search (its box has the focus).  Never fails.
+async function readySearch() {
+  try {
+    const built = await searchEngine();
+    if (built.warm) return;
+    built.warm = true;
+    for (const query of built.warmUpQueries()) {
+      await pause();
+      built.search(query);
+    }
+  } catch {
+    // a page's search says what went wrong
+  }
+}
+
 // The answer to a page's `search`: its results with the names the page shows (games, kinds);
 // `invalid` when the engine refuses the query (the page says why); `ahead` for a page of a newer
 // build (it searches with its own engine).  A failure to load is an `error`: the page searches
@@ -382,17 +400,7 @@ const HANDLERS = {
     if (data) await keep(cache, data);
   },
   search,
-  // A page about to search (its box has the focus, or it searched before this worker ran): the
-  // engine, ready for a first query of each kind.
-  warm: async () => {
-    const built = await searchEngine();
-    if (built.warm) return;
-    built.warm = true;
-    for (const query of built.warmUpQueries()) {
-      await pause();
-      built.search(query);
-    }
-  },
+  warm: () => readySearch(),
   status: async ({ game }, reply) => reply(await gameStatus(game)),
   download: (message, reply) => download(message.game, reply),
   remove: async ({ game }, reply) => reply(await remove(game)),

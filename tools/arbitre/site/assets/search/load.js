@@ -77,12 +77,6 @@ export function warmSearch() {
   else loadEngine().catch(() => {});
 }
 
-// A page that searched before the offline worker controlled it (a first visit): the worker,
-// once it does, readies its engine for this player's next search.
-globalThis.navigator?.serviceWorker?.addEventListener("controllerchange", () => {
-  if (pending && worker()) worker().postMessage({ type: "warm" });
-});
-
 // The site-relative URL of an entry (« /the-spoils/regles/section-6/#609.1f ») on this copy.
 export function entryHref(url) {
   return new URL(url.replace(/^\//, ""), siteRoot).href;
