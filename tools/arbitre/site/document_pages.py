@@ -15,8 +15,8 @@ from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.site.edition_views import document_edition, game_edition
-from arbitre.site.entry_views import _entries_context
-from arbitre.site.example_pages import _examples_summary
+from arbitre.site.entry_views import entries_context
+from arbitre.site.example_pages import examples_summary
 from arbitre.site.shared import Page, SiteData, relative_link
 from arbitre.site.text import escape_inline
 
@@ -40,7 +40,7 @@ KIND_SINGULARS = {
 }
 
 
-def _document_entries(kb: KnowledgeBase, game: str, document: str) -> list[Entry]:
+def document_entries(kb: KnowledgeBase, game: str, document: str) -> list[Entry]:
     return [
         e for e in kb.entries if e.game == game and e.document == document and e.kind != "glossary"
     ]
@@ -62,11 +62,11 @@ def _game_documents(data: SiteData, game: Game, from_page: str) -> list[dict[str
     for doc_id, doc_title in game.documents:
         if doc_id == urls.GLOSSARY_SLUG:
             continue  # listed as the glossary
-        entries = _document_entries(kb, game.id, doc_id)
+        entries = document_entries(kb, game.id, doc_id)
         page = urls.document_page(game.id, doc_id)
         sections = [
             {
-                "title": escape_inline(_section_title(kb.by_id[s])),
+                "title": escape_inline(section_title(kb.by_id[s])),
                 "href": relative_link(from_page, urls.section_page(game.id, doc_id, s)),
             }
             for s in data.split.get((game.id, doc_id), [])
@@ -84,11 +84,11 @@ def _game_documents(data: SiteData, game: Game, from_page: str) -> list[dict[str
     return docs
 
 
-def _section_title(section: Entry) -> str:
+def section_title(section: Entry) -> str:
     return " ".join(x for x in (section.number, section.title) if x) or urls.anchor(section.id)
 
 
-def _glossary_terms(kb: KnowledgeBase, game: str) -> list[Entry]:
+def glossary_terms(kb: KnowledgeBase, game: str) -> list[Entry]:
     return [e for e in kb.entries if e.kind == "glossary" and e.game == game]
 
 
@@ -96,7 +96,7 @@ def home_page(data: SiteData) -> Page:
     kb = data.kb
     games = []
     for game in kb.games:
-        terms = _glossary_terms(kb, game.id)
+        terms = glossary_terms(kb, game.id)
         games.append(
             {
                 "title": escape_inline(game.title),
@@ -104,7 +104,7 @@ def home_page(data: SiteData) -> Page:
                 "documents": _game_documents(data, game, ""),
                 "terms": len(terms),
                 "glossary_href": relative_link("", urls.glossary_page(game.id)) if terms else None,
-                "examples": _examples_summary(data, game.id, ""),
+                "examples": examples_summary(data, game.id, ""),
             }
         )
     return Page(
@@ -136,7 +136,7 @@ def _example_entry(kb: KnowledgeBase) -> dict[str, str] | None:
 
 def game_page(data: SiteData, game: Game) -> Page:
     page = urls.game_page(game.id)
-    terms = _glossary_terms(data.kb, game.id)
+    terms = glossary_terms(data.kb, game.id)
     return Page(
         page,
         "game.md.j2",
@@ -150,7 +150,7 @@ def game_page(data: SiteData, game: Game) -> Page:
             "with_english": sum(1 for t in terms if t.english),
             "glossary_href": relative_link(page, urls.glossary_page(game.id)) if terms else None,
             "home_href": relative_link(page, ""),
-            "examples": _examples_summary(data, game.id, page),
+            "examples": examples_summary(data, game.id, page),
             "edition": game_edition(data, page, game.id),
         },
     )
@@ -167,7 +167,7 @@ def _single_root(entries: list[Entry]) -> bool:
 
 def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> list[Page]:
     kb = data.kb
-    entries = _document_entries(kb, game.id, doc_id)
+    entries = document_entries(kb, game.id, doc_id)
     page = urls.document_page(game.id, doc_id)
     common = {
         "game": escape_inline(game.title),
@@ -189,7 +189,7 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
                     "edition": document_edition(data, page, game.id, doc_id),
                     "count": len(entries),
                     "titled": titled,
-                    "entries": _entries_context(data, page, entries, 1 if titled else 2),
+                    "entries": entries_context(data, page, entries, 1 if titled else 2),
                     "sections": [],
                     "forward": None,
                 },
@@ -213,10 +213,10 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
                 "edition": document_edition(data, page, game.id, doc_id),
                 "count": len(entries),
                 "titled": _single_root(outside),
-                "entries": _entries_context(data, page, outside, 1 if _single_root(outside) else 2),
+                "entries": entries_context(data, page, outside, 1 if _single_root(outside) else 2),
                 "sections": [
                     {
-                        "title": escape_inline(_section_title(kb.by_id[s])),
+                        "title": escape_inline(section_title(kb.by_id[s])),
                         "href": relative_link(page, urls.section_page(game.id, doc_id, s)),
                         "count": sum(1 for v in split.values() if v == s),
                     }
@@ -246,14 +246,14 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
             Page(
                 spage,
                 "section.md.j2",
-                _section_title(section),
+                section_title(section),
                 {
                     **common,
                     "edition": document_edition(data, spage, game.id, doc_id),
                     "document_href": relative_link(spage, page),
                     "count": len(members),
                     # The section is the page's title (h1); its subsections start at h2.
-                    "entries": _entries_context(data, spage, members, 1 - depth),
+                    "entries": entries_context(data, spage, members, 1 - depth),
                     "previous": _neighbour(kb, spage, game.id, doc_id, previous),
                     "next": _neighbour(kb, spage, game.id, doc_id, following),
                 },
@@ -268,6 +268,6 @@ def _neighbour(
     if section_id is None:
         return None
     return {
-        "title": escape_inline(_section_title(kb.by_id[section_id])),
+        "title": escape_inline(section_title(kb.by_id[section_id])),
         "href": relative_link(page, urls.section_page(game, doc, section_id)),
     }

@@ -88,7 +88,7 @@ def entry_body(data: SiteData, page: str, entry: Entry) -> str:
     return render_text(entry.text[skip:], inserts)
 
 
-def _heading(entry: Entry) -> str:
+def number_and_title(entry: Entry) -> str:
     """« 601 Commencer une Partie »; a title that already shows its number stands alone."""
     if entry.number and entry.title and entry.number in entry.title:
         return entry.title
@@ -99,7 +99,7 @@ def _box_title(entry: Entry) -> str:
     """The title line of an admonition: a question stands alone; « Note du traducteur » needs
     no « Note — » before it; otherwise the kind, then the number and title."""
     label = KIND_LABELS[entry.kind]
-    head = _heading(entry)
+    head = number_and_title(entry)
     if entry.kind == "faq" and head:
         return head
     if head and entry.title and fold(label) in fold(entry.title):
@@ -130,7 +130,7 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
         badges.append(ROLE_LABELS[entry.role])
     if not entry.official:
         badges.append("non officiel")
-    heading = _heading(entry)
+    heading = number_and_title(entry)
     body = entry_body(data, page, entry) if entry.text.strip() else ""
     return {
         "id": entry.id,
@@ -204,7 +204,7 @@ def cited_by_groups(
     return [{"label": g, "links": groups[g]} for g in CITED_BY_GROUPS if g in groups]
 
 
-def _entries_context(
+def entries_context(
     data: SiteData, page: str, entries: list[Entry], heading_base: int
 ) -> list[dict[str, Any]]:
     views = [entry_view(data, page, e, heading_base) for e in entries]

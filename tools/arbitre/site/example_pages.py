@@ -13,7 +13,7 @@ from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game
 from arbitre.model.render import example_anchor, result_items
-from arbitre.site.entry_views import ROLE_LABELS, _heading
+from arbitre.site.entry_views import ROLE_LABELS, number_and_title
 from arbitre.site.examples import PROCEDURE_LABELS, WorkedExample, describe_setup
 from arbitre.site.shared import KIND_LABELS, Page, SiteData, relative_link
 from arbitre.site.text import escape_inline, plain_excerpt
@@ -35,7 +35,7 @@ def cited_label(data: SiteData, entry: Entry, full: bool = False) -> str:
     if entry.role in ("commentary", "quote") and parent_name:
         return f"{ROLE_LABELS[entry.role].capitalize()} ({parent_name})"
     if entry.title and fold(entry.title) != fold(KIND_LABELS[entry.kind]):
-        head = _heading(entry)
+        head = number_and_title(entry)
         return head if full or len(head) <= 60 else head[:57].rstrip() + "…"
     if not entry.title and not entry.number and parent_name:
         last = entry.id.rsplit("/", 1)[1]
@@ -132,7 +132,7 @@ def examples_page(data: SiteData, game: Game) -> Page | None:
     )
 
 
-def _examples_summary(data: SiteData, game: str, from_page: str) -> dict[str, Any] | None:
+def examples_summary(data: SiteData, game: str, from_page: str) -> dict[str, Any] | None:
     """What the home and game pages say about a game's worked examples."""
     examples = game_examples(data, game)
     if not examples:

@@ -13,9 +13,9 @@ from typing import Any
 from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game
-from arbitre.site.document_pages import _document_entries, _glossary_terms
+from arbitre.site.document_pages import document_entries, glossary_terms
 from arbitre.site.edition_views import document_edition
-from arbitre.site.entry_views import _entries_context, entry_view, sort_key
+from arbitre.site.entry_views import entries_context, entry_view, sort_key
 from arbitre.site.shared import Page, SiteData, relative_link
 from arbitre.site.text import escape_inline, plain_excerpt
 
@@ -27,10 +27,10 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
     """The glossary of a game: one page, or (urls.glossary_parts) an index page and one page
     per range of letters."""
     kb = data.kb
-    terms = _glossary_terms(kb, game.id)
+    terms = glossary_terms(kb, game.id)
     # A document named « glossaire » shares this page: its heading and introduction come first,
     # entries filed under a term (an FAQ answer, an example) follow that term.
-    others = _document_entries(kb, game.id, urls.GLOSSARY_SLUG)
+    others = document_entries(kb, game.id, urls.GLOSSARY_SLUG)
     if not terms and not others:
         return []
     page = urls.glossary_page(game.id)
@@ -58,7 +58,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
                 f"Glossaire — {game.title}",
                 {
                     **common,
-                    "intro": _entries_context(data, page, intro, 2),
+                    "intro": entries_context(data, page, intro, 2),
                     "letters": _letters(data, page, terms, under_term),
                     "parts": [],
                     "part": None,
@@ -80,11 +80,11 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
             f"Glossaire — {game.title}",
             {
                 **common,
-                "intro": _entries_context(data, page, intro, 2),
+                "intro": entries_context(data, page, intro, 2),
                 "letters": [],
                 "parts": [
                     {
-                        "title": _part_title(letters),
+                        "title": part_title(letters),
                         "href": relative_link(page, urls.glossary_part_page(game.id, slug)),
                         "count": len(by_part.get(slug, [])),
                     }
@@ -104,7 +104,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
         ppage = urls.glossary_part_page(game.id, slug)
         neighbours = [
             {
-                "title": _part_title(other[1]),
+                "title": part_title(other[1]),
                 "href": relative_link(ppage, urls.glossary_part_page(game.id, other[0])),
             }
             if 0 <= i < len(parts) and (other := parts[i])
@@ -115,7 +115,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
             Page(
                 ppage,
                 "glossary.md.j2",
-                f"Glossaire — {game.title} ({_part_title(letters)})",
+                f"Glossaire — {game.title} ({part_title(letters)})",
                 {
                     **common,
                     "edition": document_edition(data, ppage, game.id, urls.GLOSSARY_SLUG),
@@ -125,7 +125,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
                     "intro": [],
                     "letters": _letters(data, ppage, by_part.get(slug, []), under_term),
                     "parts": [],
-                    "part": _part_title(letters),
+                    "part": part_title(letters),
                     "previous": neighbours[0],
                     "next": neighbours[1],
                     "forward": None,
@@ -135,7 +135,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
     return pages
 
 
-def _part_title(letters: list[str]) -> str:
+def part_title(letters: list[str]) -> str:
     names = ["autres" if x == "#" else x for x in (letters[0], letters[-1])]
     return names[0] if names[0] == names[1] else f"{names[0]}–{names[1]}"
 
@@ -147,7 +147,7 @@ def _letters(
     letters: dict[str, list[dict[str, Any]]] = {}
     for term in sorted(terms, key=lambda t: sort_key(t.title or t.id)):
         view = term_view(data, page, term)
-        view["entries"] = _entries_context(data, page, under_term.get(term.id, []), 4)
+        view["entries"] = entries_context(data, page, under_term.get(term.id, []), 4)
         letters.setdefault(urls.term_letter(term.title or ""), []).append(view)
     return [
         {

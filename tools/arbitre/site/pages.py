@@ -22,16 +22,16 @@ from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model.examples import scenario_guide
 from arbitre.site.document_pages import (
-    _glossary_terms,
-    _section_title,
     document_pages,
     game_page,
+    glossary_terms,
     home_page,
+    section_title,
 )
 from arbitre.site.edition_pages import edition_nav, edition_pages
 from arbitre.site.example_pages import examples_page
 from arbitre.site.examples import WorkedExample, load_examples
-from arbitre.site.glossary_pages import _part_title, glossary_pages, lexicon_page
+from arbitre.site.glossary_pages import glossary_pages, lexicon_page, part_title
 from arbitre.site.rulings import add_banners, cards_page, cards_page_path
 from arbitre.site.shared import KIND_LABELS, Page, SiteData
 
@@ -108,7 +108,7 @@ def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> 
                 children: list[Any] = [doc_file]
                 children += [
                     {
-                        _section_title(kb.by_id[s]): urls.page_file(
+                        section_title(kb.by_id[s]): urls.page_file(
                             urls.section_page(game.id, doc_id, s)
                         )
                     }
@@ -119,12 +119,12 @@ def site_nav(kb: KnowledgeBase, examples: list[WorkedExample] | None = None) -> 
                 items.append({doc_title: doc_file})
         if game.id in with_examples:
             items.append({"Exemples commentés": urls.page_file(urls.examples_page(game.id))})
-        if _glossary_terms(kb, game.id) or urls.GLOSSARY_SLUG in dict(game.documents):
+        if glossary_terms(kb, game.id) or urls.GLOSSARY_SLUG in dict(game.documents):
             glossary = urls.page_file(urls.glossary_page(game.id))
             parts = urls.glossary_parts(kb).get(game.id)
             if parts:
                 children = [glossary] + [
-                    {_part_title(letters): urls.page_file(urls.glossary_part_page(game.id, slug))}
+                    {part_title(letters): urls.page_file(urls.glossary_part_page(game.id, slug))}
                     for slug, letters in parts
                 ]
                 items.append({"Glossaire": children})
