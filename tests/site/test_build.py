@@ -14,8 +14,8 @@ from arbitre.errors import ArbitreError
 from arbitre.paths import ProjectPaths
 from arbitre.site import build as site_build
 from arbitre.site.offline import offline_assets
-from arbitre.site.pages import Page
 from arbitre.site.search_files import search_files
+from arbitre.site.shared import Page
 
 from .small_kb import small_examples, small_kb
 

@@ -18,7 +18,8 @@ from arbitre.model.examples import worked_examples
 from arbitre.model.render import example_anchor
 from arbitre.paths import ProjectPaths
 from arbitre.site.examples import describe_setup, load_examples
-from arbitre.site.pages import Page, site_nav, site_pages
+from arbitre.site.pages import site_nav, site_pages
+from arbitre.site.shared import Page
 
 from .small_kb import small_examples, small_kb
 from .test_build import ROOT

@@ -9,7 +9,8 @@ import pytest
 from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.site.build import render_page
-from arbitre.site.pages import relative_link, site_nav, site_pages
+from arbitre.site.pages import site_nav, site_pages
+from arbitre.site.shared import relative_link
 from arbitre.site.text import Insert, number_spans, render_text, title_spans
 
 from .small_kb import small_kb

@@ -12,7 +12,7 @@ A scenario file (`<game>/scenarios/<game>--<slug>.yaml`, see files.py) holds:
     expected: {…}               # a subset of the trace's `result` that must hold
 
 `worked_examples()` runs them all; render.py turns a trace into French (the site renders its
-« Exemples commentés » pages itself: arbitre.site.pages).
+« Exemples commentés » pages itself: arbitre.site.example_pages).
 """
 
 from __future__ import annotations

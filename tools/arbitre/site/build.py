@@ -26,8 +26,9 @@ from arbitre.permalinks import write_permalinks
 from arbitre.site.data import entry_data_files
 from arbitre.site.examples import WorkedExample, load_examples
 from arbitre.site.offline import offline_assets, write_offline
-from arbitre.site.pages import Page, site_nav, site_pages
+from arbitre.site.pages import site_nav, site_pages
 from arbitre.site.search_files import search_files, theme_dir
+from arbitre.site.shared import Page
 from arbitre.site.text import escape_attribute
 
 STYLESHEET = "assets/arbitre.css"  # listed under extra_css in mkdocs.yml

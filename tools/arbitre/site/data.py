@@ -19,7 +19,7 @@ from typing import Any
 from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import KnowledgeBase
-from arbitre.site.pages import repeated_title, sort_key
+from arbitre.site.entry_views import repeated_title, sort_key
 from arbitre.site.text import plain_excerpt
 from arbitre.site.versions import document_label
 

@@ -1,8 +1,10 @@
 """What every page builder shares: the `Page`, the `SiteData` computed once from the knowledge
 base, the links between generated pages, and the French names of the entry kinds.
 
-pages.py builds the pages on it, and so does rulings.py (the « Cartes » pages, the rulings under
-each entry), which pages.py calls: rulings.py needs nothing of pages.py.
+The page modules build on it (pages.py and the families it assembles: document_pages.py,
+glossary_pages.py, example_pages.py, entry_views.py), and so does rulings.py (the « Cartes »
+pages, the rulings under each entry), which pages.py and entry_views.py call: rulings.py needs
+none of them.
 """
 
 from __future__ import annotations
