@@ -177,24 +177,29 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
         "source": escape_inline(posixpath.basename(game.source)) if game.source else None,
     }
     sections = data.split.get((game.id, doc_id))
+
+    def document_page(
+        shown: list[Entry], listed: list[dict[str, Any]], forward: str | None
+    ) -> Page:
+        """The document's own page: `shown` entries, `listed` section pages, old anchors."""
+        titled = _single_root(shown)
+        return Page(
+            page,
+            "document.md.j2",
+            doc_title,
+            {
+                **common,
+                "edition": document_edition(data, page, game.id, doc_id),
+                "count": len(entries),
+                "titled": titled,
+                "entries": entries_context(data, page, shown, 1 if titled else 2),
+                "sections": listed,
+                "forward": forward,
+            },
+        )
+
     if not sections:
-        titled = _single_root(entries)
-        return [
-            Page(
-                page,
-                "document.md.j2",
-                doc_title,
-                {
-                    **common,
-                    "edition": document_edition(data, page, game.id, doc_id),
-                    "count": len(entries),
-                    "titled": titled,
-                    "entries": entries_context(data, page, entries, 1 if titled else 2),
-                    "sections": [],
-                    "forward": None,
-                },
-            )
-        ]
+        return [document_page(entries, [], None)]
     split = urls.split_sections(kb)
     outside = [e for e in entries if e.id not in split]
     forward = {
@@ -203,35 +208,22 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
         if e.id in split
     }
     prefix = page
-    pages = [
-        Page(
-            page,
-            "document.md.j2",
-            doc_title,
-            {
-                **common,
-                "edition": document_edition(data, page, game.id, doc_id),
-                "count": len(entries),
-                "titled": _single_root(outside),
-                "entries": entries_context(data, page, outside, 1 if _single_root(outside) else 2),
-                "sections": [
-                    {
-                        "title": escape_inline(section_title(kb.by_id[s])),
-                        "href": relative_link(page, urls.section_page(game.id, doc_id, s)),
-                        "count": sum(1 for v in split.values() if v == s),
-                    }
-                    for s in sections
-                ],
-                # Old links to /<game>/<doc>/#anchor land on the section page that holds the anchor.
-                "forward": json.dumps(
-                    {a: p[len(prefix) :] for a, p in sorted(forward.items())},
-                    ensure_ascii=False,
-                    sort_keys=True,
-                    separators=(",", ":"),
-                ),
-            },
-        )
+    listed = [
+        {
+            "title": escape_inline(section_title(kb.by_id[s])),
+            "href": relative_link(page, urls.section_page(game.id, doc_id, s)),
+            "count": sum(1 for v in split.values() if v == s),
+        }
+        for s in sections
     ]
+    # Old links to /<game>/<doc>/#anchor land on the section page that holds the anchor.
+    moved = json.dumps(
+        {a: p[len(prefix) :] for a, p in sorted(forward.items())},
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    pages = [document_page(outside, listed, moved)]
     for position, section_id in enumerate(sections):
         section = kb.by_id[section_id]
         members = [e for e in entries if split.get(e.id) == section_id]
