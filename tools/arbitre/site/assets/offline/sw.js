@@ -329,14 +329,21 @@ function searchEngine() {
   return engine;
 }
 
-// The search page is being opened with a query: build the engine, and run the query once, which
-// builds what its words need (glossary names, synonyms…), while the page loads; the page then
-// asks for its results.
+// The results `prepare` found, handed to the page's request for them (its first page) rather
+// than searched again; the engine answers a query alike every time.
+let prepared = null;
+const searchKey = ({ query, game, kind, limit, offset }) => JSON.stringify([String(query), game, kind, limit, offset]);
+
+// The search page is being opened with a query: build the engine and run the query (building
+// what its words need: glossary names, synonyms…) while the page loads; the page then asks for
+// the results (`prepared`).
 async function prepare(params) {
   try {
     const built = await searchEngine();
     await pause();
-    built.search(params.get("requete"), { game: params.get("jeu") || null, kind: params.get("type") || null });
+    const asked = { query: (params.get("requete") || "").trim(), game: params.get("jeu") || null, kind: params.get("type") || null };
+    const options = { game: asked.game, kind: asked.kind, limit: 10, offset: 0 };
+    prepared = { key: searchKey({ ...asked, ...options }), result: built.search(asked.query, options) };
   } catch {
     // the page's own request says what went wrong
   }
@@ -365,9 +372,11 @@ async function readySearch() {
 async function search({ query, game = null, kind = null, limit = 10, offset = 0 }, reply, client) {
   if (client && (await aheadClients()).has(client)) return reply({ type: "ahead" });
   const found = await searchEngine();
-  let result;
+  const key = searchKey({ query, game, kind, limit, offset });
+  let result = prepared?.key === key ? prepared.result : null;
+  prepared = null;
   try {
-    result = found.search(String(query), { game, kind, limit, offset });
+    result ??= found.search(String(query), { game, kind, limit, offset });
   } catch (error) {
     return reply({ type: "invalid", message: String(error?.message || error) });
   }
