@@ -77,6 +77,49 @@ def test_the_worker_answers_the_search_with_the_index_it_holds(page, own_host):
     assert page.console_errors == []
 
 
+def test_a_search_box_focus_wakes_the_worker_chromium_stopped(page, own_host):
+    """Chromium stops a worker idle for 30 s; a player coming back to search focuses a box
+    (the header's or the search page's own), which starts it again — it builds its engine
+    while the question is typed (#23) — and nothing else on the page does."""
+    page.goto(own_host.url + "/recherche/?requete=riposte")
+    page.wait_for_selector("#arb-results[data-search-done]")
+    controlled(page)
+    page.reload()
+    page.wait_for_selector("#arb-results[data-search-done]")
+    devtools = page.context.new_cdp_session(page)
+    running: list[str] = []
+
+    def updated(event: dict) -> None:
+        running[:] = [v["runningStatus"] for v in event["versions"] if v["status"] == "activated"]
+
+    devtools.on("ServiceWorker.workerVersionUpdated", updated)
+    devtools.send("ServiceWorker.enable")
+
+    def wait_for(status: str) -> None:
+        for _ in range(100):
+            if running == [status]:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError((status, running))
+
+    # register.js sends the worker `keep` once the page has been quiet for 2 s: let it pass.
+    for _ in range(5):
+        devtools.send("ServiceWorker.stopAllWorkers")
+        wait_for("stopped")
+        page.wait_for_timeout(2500)
+        if running == ["stopped"]:
+            break
+    for box in ("[data-arb-header-search]", "#arb-search [name=requete]"):
+        page.evaluate("document.activeElement?.blur()")  # no box has the focus
+        devtools.send("ServiceWorker.stopAllWorkers")
+        wait_for("stopped")
+        page.wait_for_timeout(1000)
+        assert running == ["stopped"], box  # nothing wakes it but the player
+        page.focus(box)
+        wait_for("running")
+    assert page.console_errors == []
+
+
 def test_short_links_land_offline_on_their_entry(page, own_host):
     rules = own_host.url + "/the-spoils/regles/section-6/"
     page.goto(rules)

@@ -492,6 +492,78 @@ def test_intent_markers_read_every_entry_as_python_does(engine_page, index):
         assert js == python, intent.name
 
 
+def test_phrases_are_found_where_their_regular_expression_finds_them(engine_page):
+    """A query's phrases are matched on an entry's words (common.js `phrasePattern`), not by
+    their regular expression (#23: the browser compiles each on its first use): the same
+    entries, for every phrase of every query of the sets on every entry, and on texts made to
+    sit on the edges (words apart by 0-3, a stem inside a word, letters beyond ASCII and beyond
+    U+FFFF, « _ », digits, line breaks, an emoji)."""
+    got = engine_page.evaluate(
+        """(queries) => {
+          const e = window.__engine;
+          const phrases = new Map();
+          for (const q of queries) {
+            let parsed;
+            try { parsed = e.parse(q); } catch { continue; }
+            if (parsed.number) continue;
+            for (const p of e.understand(parsed)[0].phrases) phrases.set(p.stems.join(" "), p);
+          }
+          const texts = e.docs.map((d) => e.foldedText(d.seq));
+          const edges = (s) => {
+            const [a, b] = [s[0], s[s.length - 1]];
+            return ["", " x", " x y", " x y z", "_ x", "ø x", " 𝐀", " 😀", " 12 3", " \\n — \\n"].flatMap((gap) => [
+              `${a}${gap} ${b}`, `${a}er${gap} ${b}s`, `z${a}${gap} ${b}`, `${a}${gap} z${b}`,
+              `ø${a}${gap} ${b}`, `${a}${gap} _${b}`, `début ${a}${gap} ${b} fin`, `𝐀${a}${gap} ${b}`,
+            ]);
+          };
+          let checked = 0, found = 0;
+          const differ = [];
+          for (const p of phrases.values()) {
+            const regex = new RegExp(p.source(), "u");
+            for (const t of [...texts, ...edges(p.stems)]) {
+              const want = p.stems.every((s) => t.includes(s)) && regex.test(t);
+              const have = p.search(t);
+              checked++;
+              if (have) found++;
+              if (have !== want) differ.push([p.stems.join(" "), t.slice(0, 80), want]);
+            }
+          }
+          return { phrases: phrases.size, checked, found, differ: differ.slice(0, 5) };
+        }""",
+        _every_query(),
+    )
+    assert got["phrases"] > 50 and got["found"] > 500, got
+    assert got["differ"] == [], got
+
+
+def test_terms_and_lemma_stems_are_found_by_halving(engine_page, index):
+    """packed.js `Field.row` and analysis.js `tableStem` find by halving the sorted terms and
+    « word stem » pairs (no table built before a first query, #23): every term of every field
+    at its row, every pair's stem, nothing for a word the index lacks."""
+    got = engine_page.evaluate(
+        """(fields) => {
+          const e = window.__engine;
+          const wrong = [];
+          for (const [name, terms] of Object.entries(fields)) {
+            terms.forEach((t, i) => { if (e.fields[name].row(t) !== i) wrong.push([name, t]); });
+            for (const t of ["", "zzzz-absent", "\\u{1F600}", "é"]) {
+              if (!terms.includes(t) && e.fields[name].row(t) !== undefined) wrong.push([name, t]);
+            }
+          }
+          const pairs = e.analyzer.packedStems.split(" ");
+          for (let i = 0; i < pairs.length; i += 2) {
+            if (e.analyzer.tableStem(pairs[i]) !== pairs[i + 1]) wrong.push(["stems", pairs[i]]);
+          }
+          for (const w of ["", "zzzz", "aaaa", "\\u{1F600}"]) {
+            if (!pairs.includes(w) && e.analyzer.tableStem(w) !== undefined) wrong.push(["stems", w]);
+          }
+          return { wrong: wrong.slice(0, 5), pairs: pairs.length / 2 };
+        }""",
+        {name: field["terms"] for name, field in index["fields"].items()},
+    )
+    assert got["pairs"] > 1000 and got["wrong"] == [], got
+
+
 # -- focus and authority on the page ---------------------------------------------------------
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+from arbitre.search.analysis import fold
 from arbitre.search.client_index import (
     EXACT_FIELDS,
     ID_FIELDS,
@@ -110,13 +111,38 @@ def test_focus_intents_and_groups_come_from_the_python_tables():
     assert [i["name"] for i in index["intents"]] == [i.name for i in INTENTS]
     for exported, intent in zip(index["intents"], INTENTS, strict=True):
         assert exported["label"] == intent.label
-        for pattern in (exported["cues"], exported["markers"]):
-            assert "\\w" not in pattern  # ASCII in JavaScript: written as \p{L}\p{N}_
+        assert "\\w" not in exported["cues"]  # ASCII in JavaScript: written as \p{L}\p{N}_
+        # The entries worded as the intent's answers, as rank.py finds them.
+        answering = [
+            seq
+            for seq, row in enumerate(index["docs"])
+            if intent.answers(fold((row[3] or "") + " \n " + (row[11] or "")))
+        ]
+        assert _unpack_docs(exported["answering"]) == answering
+    assert any(i["answering"] for i in index["intents"])
     groups = load_thesaurus().groups
     assert len(index["thesaurus"]) == len(groups)
     pairs = [g for g in index["thesaurus"] if g["provenance"].startswith("vocabulary.yaml")]
     assert pairs and all(g["games"] and len(g["games"]) == 1 for g in pairs)
     assert all(len(row) == 14 for row in index["docs"])  # ... display, cards_key
+
+
+def _unpack_docs(packed: str) -> list[int]:
+    """Doc numbers from their base-36 deltas (packed.js `unpack`, summed)."""
+    docs, seq = [], 0
+    for delta in packed.split(",") if packed else []:
+        seq += int(delta, 36)
+        docs.append(seq)
+    return docs
+
+
+def test_the_lemma_stems_are_sorted_by_word_for_the_browsers_halving():
+    """analysis.js looks a word's stem up by halving the « word stem » pairs: the words are in
+    Python's order (by code point), each once."""
+    pairs = build_client_index(tiny_kb())["analysis"]["stems"].split(" ")
+    forms = pairs[::2]
+    assert len(pairs) % 2 == 0 and len(forms) > 100
+    assert forms == sorted(set(forms))
 
 
 def test_the_ranking_constants_are_the_searchers_and_the_engine_reads_each():

@@ -18,8 +18,8 @@ chain (`analysis.py`), so both sides agree on what a word is:
   derives from it; `thesaurus`: the general and players' words groups (`vocabulary.yaml`'s
   pairs, with their games and provenance), analysed and keyed as `thesaurus.Thesaurus` does;
 - `focus`: what tells a query's game (`vocabulary.yaml`'s names and words per game, the
-  titles a focus line says) and `intents`: the question intents' cues and answer markers
-  (`intent.py`), as JavaScript regular expressions;
+  titles a focus line says) and `intents`: the question intents' cues (`intent.py`), as
+  JavaScript regular expressions, and the entries worded as each one's answer;
 - `authority` per game, `cards_key` per ruling (the rulings' cards, `CARD_RULING_FACTOR`);
 - `analysis`: stop words, elisions, question words, the stems of every corpus word and the
   lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead
@@ -49,6 +49,7 @@ from arbitre.search.analysis import (
     ELISIONS,
     Spellings,
     analyze,
+    fold,
     folded_analyzer,
     french_analyzer,
     lemma_table,
@@ -108,9 +109,13 @@ def _pack(numbers: list[int]) -> str:
 def _encode(postings: dict[int, int]) -> str:
     """Doc numbers as deltas, then `;` and term frequencies (omitted when all are 1)."""
     docs = sorted(postings)
-    deltas = [d - p for d, p in zip(docs, [0, *docs[:-1]], strict=True)]
     tfs = [postings[d] for d in docs]
-    return _pack(deltas) + (";" + _pack(tfs) if any(tf != 1 for tf in tfs) else "")
+    return _pack_docs(docs) + (";" + _pack(tfs) if any(tf != 1 for tf in tfs) else "")
+
+
+def _pack_docs(docs: list[int]) -> str:
+    """Ascending doc numbers as their deltas, packed."""
+    return _pack([d - p for d, p in zip(docs, [0, *docs[:-1]], strict=True)] if docs else [])
 
 
 def _words(words: list[str]) -> str:
@@ -212,7 +217,15 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
                 "name": i.name,
                 "label": i.label,
                 "cues": _js_regex(i.cues),
-                "markers": _js_regex(i.markers),
+                # The entries worded as its answers (rank.py `_answers`), found here once: the
+                # browser would compile and run its long regular expression on each candidate.
+                "answering": _pack_docs(
+                    [
+                        seq
+                        for seq, row in enumerate(rows)
+                        if i.answers(fold((row[3] or "") + " \n " + (row[11] or "")))
+                    ]
+                ),
             }
             for i in INTENTS
         ],
@@ -224,8 +237,11 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             "question_markers": sorted(query_module.QUESTION_MARKERS),
             "kind_names": query_module.KIND_NAMES,
             # The stem of every word of the corpus and of every lemma-table form: the browser
-            # stems with the same Snowball algorithm, but looks these up first.
-            "stems": _words([w for pair in _stem_table(words | set(lemmas)).items() for w in pair]),
+            # stems with the same Snowball algorithm, but looks these up first (by halving:
+            # sorted by word).
+            "stems": _words(
+                [w for pair in sorted(_stem_table(words | set(lemmas)).items()) for w in pair]
+            ),
         },
         "words": _words(near_words((vocab, deletion_index(vocab)))),
         "language": {

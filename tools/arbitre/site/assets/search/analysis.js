@@ -1,7 +1,7 @@
 // French text analysis, as tools/arbitre/search/analysis.py does it: tokenize (rule numbers
 // whole, elisions dropped) -> lowercase -> drop stop words -> fold accents -> normalise rule
 // numbers -> [stem].  The word lists come from the index (`analysis`), built by the Python code.
-import { words } from "./packed.js";
+import { byCodePoint, words } from "./packed.js";
 import { snowball } from "./stemmer.js";
 
 const L = "\\p{L}\\p{N}"; // Python's [^\W_]
@@ -80,25 +80,31 @@ export class Analyzer {
     return this.stemWord(word);
   }
 
-  // word -> stem where Snowball alone differs, built on the first word stemmed.
-  get stems() {
-    if (this.stemTable === null) {
-      const pairs = words(this.packedStems);
-      this.stemTable = new Map();
-      for (let i = 0; i + 1 < pairs.length; i += 2) this.stemTable.set(pairs[i], pairs[i + 1]);
+  // A word's stem where Snowball alone differs, or undefined: the pairs are sorted by word
+  // (client_index.py), looked up by halving — no table of 20,000 words to build before a
+  // first query (#23).
+  tableStem(word) {
+    if (this.stemTable === null) this.stemTable = words(this.packedStems);
+    const pairs = this.stemTable;
+    let low = 0;
+    let high = pairs.length >> 1;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (byCodePoint(pairs[2 * mid], word) < 0) low = mid + 1;
+      else high = mid;
     }
-    return this.stemTable;
+    return 2 * low < pairs.length && pairs[2 * low] === word ? pairs[2 * low + 1] : undefined;
   }
 
   stemWord(word) {
     let stem = this.cache.get(word);
     if (stem !== undefined) return stem;
-    stem = this.stems.get(word);
+    stem = this.tableStem(word);
     if (stem === undefined) {
       let w = word;
       if (w.endsWith("ees") && w.length > 5) w = w.slice(0, -2);
       else if (w.endsWith("ee") && w.length > 4) w = w.slice(0, -1);
-      stem = this.stems.get(w) ?? snowball(w);
+      stem = this.tableStem(w) ?? snowball(w);
     }
     this.cache.set(word, stem);
     return stem;

@@ -67,11 +67,70 @@ export function withoutVariable(key) {
   return words.length > 1 && words[words.length - 1] === "x" ? words.slice(0, -1).join(" ") : null;
 }
 
+// Whether a character (a code point) is a word character, `W`: a letter, a digit or « _ ».
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const wordChars = new Map(); // code point beyond ASCII -> whether it is one
+function isWordChar(code) {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || code === 95;
+  let known = wordChars.get(code);
+  if (known === undefined) wordChars.set(code, (known = LETTER_OR_DIGIT.test(String.fromCodePoint(code))));
+  return known;
+}
+
+// A text's words: its longest runs of word characters, in order.
+export function wordsOf(text) {
+  const out = [];
+  let start = -1;
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i);
+    const size = code > 0xffff ? 2 : 1;
+    if (isWordChar(code)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(text.slice(start, i));
+      start = -1;
+    }
+    i += size;
+  }
+  if (start >= 0) out.push(text.slice(start));
+  return out;
+}
+
+const allWordChars = (s) => {
+  for (const ch of s) if (!isWordChar(ch.codePointAt(0))) return false;
+  return s.length > 0;
+};
+
+// Folded words in this order, any inflection, at most two words apart (plan.phrase_pattern).
+// `search(folded)` is what the regular expression `regex` finds — each stem at the start of a
+// word, the next one at most two words further —, read off the text's words rather than by
+// the regular expression, which the browser would compile on its first use of each phrase (#23).
 export function phrasePattern(analyzer, words) {
   const stems = words.map((w) => analyzer.stem(w));
-  const parts = stems.map((s) => escapeRegex(s) + `${W}*`);
-  const regex = new RegExp(`(?<!${W})` + parts.join(`(?:${NW}+${W}+){0,2}?${NW}+`), "u");
-  return { regex, stems, search: (folded) => stems.every((s) => folded.includes(s)) && regex.test(folded) };
+  const source = () => `(?<!${W})` + stems.map((s) => escapeRegex(s) + `${W}*`).join(`(?:${NW}+${W}+){0,2}?${NW}+`);
+  if (!stems.every(allWordChars)) {
+    const regex = new RegExp(source(), "u");
+    return { source, stems, search: (folded) => stems.every((s) => folded.includes(s)) && regex.test(folded) };
+  }
+  const search = (folded) => {
+    if (!stems.every((s) => folded.includes(s))) return false;
+    const found = wordsOf(folded);
+    let reached = [];
+    for (let i = 0; i < found.length; i++) if (found[i].startsWith(stems[0])) reached.push(i);
+    for (let k = 1; k < stems.length && reached.length; k++) {
+      const next = [];
+      let last = -1;
+      for (const i of reached) {
+        for (let j = Math.max(i + 1, last + 1); j <= i + 3 && j < found.length; j++) {
+          if (found[j].startsWith(stems[k])) next.push(j);
+          last = j;
+        }
+      }
+      reached = next;
+    }
+    return reached.length > 0;
+  };
+  return { source, stems, search };
 }
 
 export class Term {

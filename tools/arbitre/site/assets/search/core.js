@@ -54,19 +54,18 @@ export class EngineCore {
     }
     this.vocab = null;
     this.wordGames = new Map();
-    this.intentCache = new Map();
     const focus = data.focus || { markers: [], titles: {}, reasons: {} };
     this.focusTitles = focus.titles;
     this.focusReasons = focus.reasons;
     // vocabulary.Vocabulary.markers_in: a game's names and own words, whole words of the query.
     this.markers = focus.markers.map(([key, game]) => ({
-      key, game, regex: new RegExp(`(?<!${W})` + escapeRegex(key).replace(/ /g, "[\\s'-]+") + `(?!${W})`, "u"),
+      key, game, first: key.split(" ")[0], regex: new RegExp(`(?<!${W})` + escapeRegex(key).replace(/ /g, "[\\s'-]+") + `(?!${W})`, "u"),
     }));
     // query.QUESTION_PHRASES: question scaffolding dropped only as whole phrases.
+    // (one expression for both uses: the browser compiles each on its first use)
     this.questionPhrases = new RegExp(data.analysis.question_phrases, "giu");
-    this.questionPhrase = new RegExp(data.analysis.question_phrases, "iu");
     this.intents = new Map(
-      (data.intents || []).map((i) => [i.name, { name: i.name, label: i.label, cues: new RegExp(i.cues, "u"), markers: new RegExp(i.markers, "u") }]),
+      (data.intents || []).map((i) => [i.name, { name: i.name, label: i.label, cues: new RegExp(i.cues, "u"), packed: i.answering, answering: null }]),
     );
   }
 
@@ -299,6 +298,13 @@ export class EngineCore {
     return english >= 2 && english > other;
   }
 
+  hasQuestionPhrase(text) {
+    this.questionPhrases.lastIndex = 0;
+    const found = this.questionPhrases.test(text);
+    this.questionPhrases.lastIndex = 0;
+    return found;
+  }
+
   parse(raw, game = null, kind = null) {
     if (typeof raw !== "string" || !raw.trim()) throw new InvalidQuery("La requête est vide.");
     if (raw.length > 500) throw new InvalidQuery("La requête dépasse 500 caractères.");
@@ -340,7 +346,7 @@ export class EngineCore {
     const content = this.analyzer.analyze(text.replace(this.questionPhrases, " "), false).filter((t) => !qwords.has(t));
     parsed.question =
       text.includes("?") ||
-      this.questionPhrase.test(text) ||
+      this.hasQuestionPhrase(text) ||
       [...every].some((w) => markers.has(w)) ||
       EST_CE.test(fold(text)) ||
       content.length >= 5;

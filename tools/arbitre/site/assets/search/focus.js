@@ -36,8 +36,10 @@ export class Focusing extends Understanding {
   markersIn(text) {
     const folded = fold(text);
     const found = new Map();
-    for (const { key, game, regex } of this.markers) {
-      if (regex.test(folded) && !(found.get(game) || []).includes(key)) {
+    for (const { key, game, regex, first } of this.markers) {
+      // A key's first word is in the text wherever the key is: most keys need no regular
+      // expression, which the browser compiles on its first use (#23).
+      if (folded.includes(first) && regex.test(folded) && !(found.get(game) || []).includes(key)) {
         if (!found.has(game)) found.set(game, []);
         found.get(game).push(key);
       }

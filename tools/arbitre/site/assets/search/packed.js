@@ -14,6 +14,23 @@ export function unpack(packed) {
 // "deck paquet pioche" -> ["deck", "paquet", "pioche"] ("" -> []).
 export const words = (packed) => (packed ? packed.split(" ") : []);
 
+// Python's order of strings (by code point), which JavaScript's `<` (by UTF-16 unit) differs from
+// only where a character beyond U+FFFF meets one from U+E000 to U+FFFF.
+export function byCodePoint(a, b) {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000; // surrogates after the rest of the BMP
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
 // One field of the index: its terms (sorted as Python sorts them), each term's postings
 // (doc deltas, then ";" and term frequencies when not all 1) and, for the fields BM25 scores
 // by length, the lengths of every document.
@@ -22,18 +39,22 @@ export class Field {
     this.terms = terms;
     this.packed = postings;
     this.packedLengths = lengths;
-    this.positions = null; // term -> its row, on the first look-up
     this.unpacked = new Map(); // term -> [deltas, tfs or null]
     this.lengthsCache = undefined;
     this.norms = undefined; // EngineCore.norms
   }
 
+  // A term's row, found by halving the sorted terms: no table to build before the first
+  // query (#23: a worker restarted after a pause searches at once).
   row(term) {
-    if (this.positions === null) {
-      this.positions = new Map();
-      for (let i = 0; i < this.terms.length; i++) this.positions.set(this.terms[i], i);
+    let low = 0;
+    let high = this.terms.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (byCodePoint(this.terms[mid], term) < 0) low = mid + 1;
+      else high = mid;
     }
-    return this.positions.get(term);
+    return low < this.terms.length && this.terms[low] === term ? low : undefined;
   }
 
   // [doc deltas, term frequencies (null: all 1)] of a term, or undefined.

@@ -2,7 +2,7 @@
 // Contract for the browser tests: results are `[data-entry]` elements in rank order inside
 // #arb-results, which gets `data-search-done` once they are shown (also when there are none),
 // and `data-search-source`: « worker » when the offline worker answered, else « page ».
-import { authorityBadge, entryHref, escapeHtml, focusLine, hitLabel, search } from "./load.js";
+import { authorityBadge, entryHref, escapeHtml, focusLine, hitLabel, search, warmSearch } from "./load.js";
 
 const PAGE_SIZE = 10;
 
@@ -95,6 +95,8 @@ form.addEventListener("submit", (event) => {
   history.pushState(null, "", "?" + p.toString());
   show(p);
 });
+// A player about to search again (the worker may have been stopped since): ready it (#23).
+fields.requete?.addEventListener("focus", () => warmSearch());
 for (const select of [fields.jeu, fields.type]) {
   select?.addEventListener("change", () => form.requestSubmit());
 }
