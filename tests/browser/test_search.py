@@ -84,7 +84,7 @@ def test_stemmer_matches_python_on_every_word_of_the_corpus(engine_page, index):
         words |= {w for w in index["fields"][name]["terms"] if not w[0].isdigit()}
     for row in index["docs"]:  # the printed words too, accents and all
         words |= {w.lower() for w in re.findall(r"[^\W\d_]+", row[3] + " " + row[11])}
-    words |= set(index["analysis"]["stems"].split(" ")[::2])  # the lemma table's forms
+    words |= {pair.split(":")[0] for pair in index["analysis"]["stems"].split(" ")}  # lemmas
     words = sorted(words)
     assert len(words) > 10_000
     stem = FrenchStemmer().stem
@@ -536,32 +536,37 @@ def test_phrases_are_found_where_their_regular_expression_finds_them(engine_page
     assert got["differ"] == [], got
 
 
-def test_terms_and_lemma_stems_are_found_by_halving(engine_page, index):
-    """packed.js `Field.row` and analysis.js `tableStem` find by halving the sorted terms and
-    « word stem » pairs (no table built before a first query, #23): every term of every field
-    at its row, every pair's stem, nothing for a word the index lacks."""
+def test_terms_lemma_stems_and_lexicon_words_are_found_by_halving(engine_page, index):
+    """packed.js `Field.row` and `packedFind` find by halving the sorted terms, the
+    « word:stem » pairs and the lexicon's words (no table built before a first query, #23):
+    every term of every field at its row, every pair's stem, every lexicon word, nothing for
+    a word the index lacks."""
     got = engine_page.evaluate(
         """(fields) => {
           const e = window.__engine;
           const wrong = [];
+          const absent = ["", "zzzz-absent", "zzzz", "aaaa", "a", "\\u{1F600}", "é", "~"];
           for (const [name, terms] of Object.entries(fields)) {
             terms.forEach((t, i) => { if (e.fields[name].row(t) !== i) wrong.push([name, t]); });
-            for (const t of ["", "zzzz-absent", "\\u{1F600}", "é"]) {
+            for (const t of absent) {
               if (!terms.includes(t) && e.fields[name].row(t) !== undefined) wrong.push([name, t]);
             }
           }
-          const pairs = e.analyzer.packedStems.split(" ");
-          for (let i = 0; i < pairs.length; i += 2) {
-            if (e.analyzer.tableStem(pairs[i]) !== pairs[i + 1]) wrong.push(["stems", pairs[i]]);
+          const pairs = e.analyzer.packedStems.split(" ").map((p) => p.split(":"));
+          for (const [word, stem] of pairs) {
+            if (e.analyzer.tableStem(word) !== stem) wrong.push(["stems", word]);
           }
-          for (const w of ["", "zzzz", "aaaa", "\\u{1F600}"]) {
-            if (!pairs.includes(w) && e.analyzer.tableStem(w) !== undefined) wrong.push(["stems", w]);
+          const lexicon = e.data.words.split(" ");
+          for (const word of lexicon) if (!e.inLexicon(word)) wrong.push(["lexicon", word]);
+          for (const w of absent) {
+            if (!pairs.some(([word]) => word === w) && e.analyzer.tableStem(w) !== undefined) wrong.push(["stems", w]);
+            if (!lexicon.includes(w) && e.inLexicon(w)) wrong.push(["lexicon", w]);
           }
-          return { wrong: wrong.slice(0, 5), pairs: pairs.length / 2 };
+          return { wrong: wrong.slice(0, 5), pairs: pairs.length, lexicon: lexicon.length };
         }""",
         {name: field["terms"] for name, field in index["fields"].items()},
     )
-    assert got["pairs"] > 1000 and got["wrong"] == [], got
+    assert got["pairs"] > 1000 and got["lexicon"] > 1000 and got["wrong"] == [], got
 
 
 # -- focus and authority on the page ---------------------------------------------------------

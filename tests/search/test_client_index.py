@@ -136,13 +136,18 @@ def _unpack_docs(packed: str) -> list[int]:
     return docs
 
 
-def test_the_lemma_stems_are_sorted_by_word_for_the_browsers_halving():
-    """analysis.js looks a word's stem up by halving the « word stem » pairs: the words are in
-    Python's order (by code point), each once."""
-    pairs = build_client_index(tiny_kb())["analysis"]["stems"].split(" ")
-    forms = pairs[::2]
-    assert len(pairs) % 2 == 0 and len(forms) > 100
+def test_the_lemma_stems_and_lexicon_are_sorted_for_the_browsers_halving():
+    """The browser looks a word's stem and a lexicon word up by halving their strings
+    (packed.js `packedFind`): « word:stem » pairs and words in Python's order (by code
+    point), each once."""
+    index = build_client_index(tiny_kb())
+    pairs = [pair.split(":") for pair in index["analysis"]["stems"].split(" ")]
+    forms = [word for word, _stem in pairs]
+    assert len(forms) > 100 and all(len(pair) == 2 and all(pair) for pair in pairs)
     assert forms == sorted(set(forms))
+    lexicon = index["words"].split(" ")
+    assert len(lexicon) > 100 and lexicon == sorted(set(lexicon))
+    assert not any(":" in word for word in lexicon)
 
 
 def test_the_ranking_constants_are_the_searchers_and_the_engine_reads_each():

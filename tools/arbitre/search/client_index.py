@@ -23,9 +23,9 @@ chain (`analysis.py`), so both sides agree on what a word is:
 - `authority` per game, `cards_key` per ruling (the rulings' cards, `CARD_RULING_FACTOR`);
 - `analysis`: stop words, elisions, question words, the stems of every corpus word and the
   lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead
-  (one string of « word stem » pairs, space-separated);
+  (one string of « word:stem » pairs, space-separated, sorted by word);
 - `words`: the lexicon's words near the index's own (`lexicon.near_words`), never typos (one
-  space-separated string, read on the first word the index lacks);
+  space-separated string, sorted, looked up by halving on the first word the index lacks);
   `spellings`: how the words a correction may offer are printed (`analysis.Spellings`);
   `questions`: each entry's players' questions as stems (`rank.py`'s question match).
 
@@ -119,8 +119,10 @@ def _pack_docs(docs: list[int]) -> str:
 
 
 def _words(words: list[str]) -> str:
-    """Words as one space-separated string (a word never holds a space)."""
-    assert not any(" " in w or not w for w in words)
+    """Words as one space-separated string (a word never holds a space).  The browser looks
+    a word up by halving the string (packed.js `packedFind`): sorted, a « : » only between a
+    word and its value."""
+    assert not any(" " in w or not w or w.count(":") > 1 for w in words)
     return " ".join(words)
 
 
@@ -237,10 +239,10 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
             "question_markers": sorted(query_module.QUESTION_MARKERS),
             "kind_names": query_module.KIND_NAMES,
             # The stem of every word of the corpus and of every lemma-table form: the browser
-            # stems with the same Snowball algorithm, but looks these up first (by halving:
-            # sorted by word).
+            # stems with the same Snowball algorithm, but looks these up first (« word:stem »,
+            # sorted by word: found by halving the string).
             "stems": _words(
-                [w for pair in sorted(_stem_table(words | set(lemmas)).items()) for w in pair]
+                [f"{w}:{s}" for w, s in sorted(_stem_table(words | set(lemmas)).items())]
             ),
         },
         "words": _words(near_words((vocab, deletion_index(vocab)))),

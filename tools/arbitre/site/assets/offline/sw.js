@@ -314,7 +314,8 @@ function searchEngine() {
         if (!fetched.same) throw new Error("l’index de recherche a changé depuis cette version");
         response = fetched.response;
       }
-      const text = await response.text();
+      // Read whole, then decoded: ~9 ms sooner than `text()`'s decoding as it streams (#23).
+      const text = new TextDecoder().decode(await response.arrayBuffer());
       await pause();
       const data = JSON.parse(text);
       await pause();

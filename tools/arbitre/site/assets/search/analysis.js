@@ -1,7 +1,7 @@
 // French text analysis, as tools/arbitre/search/analysis.py does it: tokenize (rule numbers
 // whole, elisions dropped) -> lowercase -> drop stop words -> fold accents -> normalise rule
 // numbers -> [stem].  The word lists come from the index (`analysis`), built by the Python code.
-import { byCodePoint, words } from "./packed.js";
+import { packedFind } from "./packed.js";
 import { snowball } from "./stemmer.js";
 
 const L = "\\p{L}\\p{N}"; // Python's [^\W_]
@@ -39,8 +39,7 @@ export const isRuleNumber = (token) => RULE_NUMBER.test(token);
 export class Analyzer {
   constructor(data) {
     this.stops = new Set(data.stops);
-    this.packedStems = data.stems; // "word stem …" where Snowball alone differs (lemmas, « -ée »)
-    this.stemTable = null;
+    this.packedStems = data.stems; // "word:stem …" where Snowball alone differs (lemmas, « -ée »)
     const elisions = data.elisions.join("|");
     this.tokenPattern = new RegExp(
       `(?:(?<![${L}])(?:${elisions})[${APOSTROPHES}](?=[${L}]))?` +
@@ -80,20 +79,11 @@ export class Analyzer {
     return this.stemWord(word);
   }
 
-  // A word's stem where Snowball alone differs, or undefined: the pairs are sorted by word
-  // (client_index.py), looked up by halving — no table of 20,000 words to build before a
-  // first query (#23).
+  // A word's stem where Snowball alone differs, or undefined: the « word:stem » pairs are
+  // sorted by word (client_index.py) and looked up in their string (#23).
   tableStem(word) {
-    if (this.stemTable === null) this.stemTable = words(this.packedStems);
-    const pairs = this.stemTable;
-    let low = 0;
-    let high = pairs.length >> 1;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (byCodePoint(pairs[2 * mid], word) < 0) low = mid + 1;
-      else high = mid;
-    }
-    return 2 * low < pairs.length && pairs[2 * low] === word ? pairs[2 * low + 1] : undefined;
+    const pair = packedFind(this.packedStems, word);
+    return pair === undefined ? undefined : pair.slice(word.length + 1);
   }
 
   stemWord(word) {

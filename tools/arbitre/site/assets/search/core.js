@@ -5,7 +5,7 @@ import { BM25_B, BM25_K1, useRanking } from "./weights.js";
 import { EST_CE, FILTER, InvalidQuery, NUMBER_ANYWHERE, NUMBER_QUERY, W, escapeRegex, resolveChoice, withoutVariable } from "./common.js";
 import { Analyzer, fold, numberKey } from "./analysis.js";
 import { englishStem } from "./english.js";
-import { Field, words } from "./packed.js";
+import { Field, packedFind } from "./packed.js";
 
 export class EngineCore {
   constructor(data) {
@@ -86,9 +86,10 @@ export class EngineCore {
     return this.once("textTerms", () => [...this.fields.text.terms].sort());
   }
 
-  // lexicon.near_words: the French (and common English) words near the index's own, never typos.
-  get lexicon() {
-    return this.once("lexicon", () => new Set(words(this.data.words)));
+  // lexicon.near_words: the French (and common English) words near the index's own, never
+  // typos (sorted: looked up in their string, #23).
+  inLexicon(word) {
+    return word !== "" && packedFind(this.data.words, word) !== undefined;
   }
 
   // A document's players' questions, each as a set of stems, or undefined.

@@ -45,7 +45,7 @@ export class Understanding extends EngineCore {
   }
 
   corrections(word) {
-    if (this.lexicon.has(word)) return []; // a word of the lexicon is no typo (Typos.corrections)
+    if (this.inLexicon(word)) return []; // a word of the lexicon is no typo (Typos.corrections)
     const edits = maxEdits(word);
     if (edits === 0) return [];
     const { vocab, deletes } = this.vocabulary();
