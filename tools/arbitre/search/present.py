@@ -2,8 +2,10 @@
 « did you mean » of a query whose words were corrected.
 
 The snippet is a window of the text around the most matches, HTML-escaped, each match marked
-(`MARK`); which stems to mark comes from the plan (`highlight_terms`: a game's own synonyms are
-marked in that game's entries only).  The suggestion is the player's own query with only the
+(`MARK`), the text's bold (`**…**`, as the documents print it) in `STRONG` — closed at the
+window's end, opened at its start when the window begins inside it, never a lone `**`; which
+stems to mark comes from the plan (`highlight_terms`: a game's own synonyms are marked in that
+game's entries only).  The suggestion is the player's own query with only the
 corrected words replaced, each written as the rulebooks print it (`suggest`).
 """
 
@@ -18,6 +20,8 @@ from arbitre.search.postings import Postings
 from arbitre.search.query import FILTER
 
 MARK = ("<mark>", "</mark>")
+STRONG = ("<strong>", "</strong>")
+BOLD = "**"  # Markdown's bold in the entries' text
 
 
 class Presenter:
@@ -100,7 +104,8 @@ class Presenter:
         width: int = 220,
         where: dict[str, list[tuple[int, int]]] | None = None,
     ) -> str:
-        """A window of `text` around the most matches, HTML-escaped, matches in <mark>."""
+        """A window of `text` around the most matches, HTML-escaped, matches in <mark>, the
+        text's bold in <strong>."""
         if not text:
             return ""
         if where is None:
@@ -108,8 +113,7 @@ class Presenter:
         # The matches in text order (a term's spans looked up, not every token of the text).
         spans = sorted(span for term in terms if term in where for span in where[term])
         if not spans:
-            cut = text[:width]
-            return html.escape(cut + ("…" if len(text) > width else ""))
+            return _window(text, 0, min(len(text), width), []) + ("…" if len(text) > width else "")
         # The window of `width` characters from a match that holds the most matches (the
         # first such): spans are in text order, so the window's last match only moves on.
         best_start, best_count = spans[0][0], 0
@@ -128,17 +132,42 @@ class Presenter:
         if end < len(text):
             space = text.rfind(" ", begin, end)
             end = space if space > begin else end
-        out, cursor = [], begin
-        for start, stop in spans:
-            if start < begin or stop > end:
-                continue
-            out.append(html.escape(text[cursor:start]))
-            out.append(MARK[0] + html.escape(text[start:stop]) + MARK[1])
-            cursor = stop
-        out.append(html.escape(text[cursor:end]))
         prefix = "…" if begin > 0 else ""
         suffix = "…" if end < len(text) else ""
-        return prefix + "".join(out) + suffix
+        return prefix + _window(text, begin, end, spans) + suffix
+
+
+def _window(text: str, begin: int, end: int, spans: list[tuple[int, int]]) -> str:
+    """text[begin:end] HTML-escaped, the spans inside it marked, its bold in STRONG: a `**`
+    before the window toggles whether it opens bold, one cut by an edge stays out."""
+    bold = False
+    events: list[tuple[int, int, tuple[str, str] | None]] = []  # (start, stop, tags or bold)
+    at = text.find(BOLD)
+    while at >= 0:
+        if at + len(BOLD) <= begin:
+            bold = not bold
+        elif at < begin:  # cut by the window's start: its bold starts before
+            bold, begin = not bold, at + len(BOLD)
+        elif at < end < at + len(BOLD):  # cut by the window's end
+            end = at
+        elif at < end:
+            events.append((at, at + len(BOLD), None))
+        at = text.find(BOLD, at + len(BOLD))
+    events += [(a, b, MARK) for a, b in spans if a >= begin and b <= end]
+    events.sort(key=lambda event: event[:2])
+    out, cursor = [STRONG[0]] if bold else [], begin
+    for start, stop, tags in events:
+        out.append(html.escape(text[cursor:start]))
+        if tags is None:
+            out.append(STRONG[1] if bold else STRONG[0])
+            bold = not bold
+        else:
+            out.append(tags[0] + html.escape(text[start:stop]) + tags[1])
+        cursor = stop
+    out.append(html.escape(text[cursor:end]))
+    if bold:
+        out.append(STRONG[1])
+    return "".join(out)
 
 
 def _as_typed(word: str, typed: str) -> str:

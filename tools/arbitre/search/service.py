@@ -185,7 +185,8 @@ def _plain(snippet: str, bold: bool = False) -> str:
     """A highlight snippet as text, HTML unescaped: matched words in bold for a terminal
     (`bold`), else not marked at all (a pipe or a file gets the words as printed)."""
     marked = rf"{BOLD[0]}\1{BOLD[1]}" if bold else r"\1"
-    return html.unescape(re.sub(r"<mark>(.*?)</mark>", marked, snippet))
+    text = re.sub(r"</?strong>", "", snippet)  # the text's own bold: not the matches'
+    return html.unescape(re.sub(r"<mark>(.*?)</mark>", marked, text))
 
 
 def format_results(result: dict[str, Any], as_json: bool, bold: bool = False) -> str:

@@ -11,11 +11,47 @@ function asTyped(word, typed) {
   return word;
 }
 
+// text[begin:end] (code points) HTML-escaped, the spans inside it in <mark>, its bold (`**…**`)
+// in <strong>: a `**` before the window toggles whether it opens bold, one cut by an edge
+// stays out (present._window).
+function window_(text, begin, end, spans) {
+  let bold = false;
+  const events = []; // [start, stop, mark (true) or bold (false)]
+  const at = (i) => text[i] === "*" && text[i + 1] === "*";
+  for (let i = 0; i + 1 < text.length; i++) {
+    if (!at(i)) continue;
+    if (i + 2 <= begin) bold = !bold;
+    else if (i < begin) {
+      bold = !bold; // cut by the window's start: its bold starts before
+      begin = i + 2;
+    } else if (i < end && end < i + 2) end = i; // cut by the window's end
+    else if (i < end) events.push([i, i + 2, false]);
+    i++; // the next one starts after this one
+  }
+  for (const [start, stop] of spans) if (start >= begin && stop <= end) events.push([start, stop, true]);
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const slice = (a, b) => text.slice(a, b).join("");
+  const out = bold ? ["<strong>"] : [];
+  let cursor = begin;
+  for (const [start, stop, mark] of events) {
+    out.push(escapeHtml(slice(cursor, start)));
+    if (mark) out.push("<mark>", escapeHtml(slice(start, stop)), "</mark>");
+    else {
+      out.push(bold ? "</strong>" : "<strong>");
+      bold = !bold;
+    }
+    cursor = stop;
+  }
+  out.push(escapeHtml(slice(cursor, end)));
+  if (bold) out.push("</strong>");
+  return out.join("");
+}
+
 export class Presenting extends Ranking {
   // -- present --------------------------------------------------------------------------
 
-  // A window of `text` around the most matches, HTML-escaped, matches in <mark>.  Offsets
-  // count code points, as Python's do (an emoji is one character, not two).
+  // A window of `text` around the most matches, HTML-escaped, matches in <mark>, bold in
+  // <strong>.  Offsets count code points, as Python's do (an emoji is one character, not two).
   snippet(raw, terms, width = 220) {
     if (!raw) return "";
     const text = Array.from(raw);
@@ -26,7 +62,6 @@ export class Presenting extends Ranking {
       unit += ch.length;
     });
     at.set(unit, text.length);
-    const slice = (a, b) => text.slice(a, b).join("");
     const find = (ch, from) => {
       for (let i = Math.max(from, 0); i < text.length; i++) if (text[i] === ch) return i;
       return -1;
@@ -39,7 +74,7 @@ export class Presenting extends Ranking {
       .tokens(raw, true)
       .filter((t) => terms.has(t.text))
       .map((t) => [at.get(t.start), at.get(t.end)]);
-    if (!spans.length) return escapeHtml(slice(0, width) + (text.length > width ? "…" : ""));
+    if (!spans.length) return window_(text, 0, Math.min(text.length, width), []) + (text.length > width ? "…" : "");
     let [bestStart, bestCount] = [spans[0][0], 0];
     spans.forEach(([start], i) => {
       const count = spans.slice(i).filter(([s]) => s < start + width).length;
@@ -55,15 +90,7 @@ export class Presenting extends Ranking {
       const space = rfind(" ", begin, end);
       end = space > begin ? space : end;
     }
-    const out = [];
-    let cursor = begin;
-    for (const [start, stop] of spans) {
-      if (start < begin || stop > end) continue;
-      out.push(escapeHtml(slice(cursor, start)), "<mark>", escapeHtml(slice(start, stop)), "</mark>");
-      cursor = stop;
-    }
-    out.push(escapeHtml(slice(cursor, end)));
-    return (begin > 0 ? "…" : "") + out.join("") + (end < text.length ? "…" : "");
+    return (begin > 0 ? "…" : "") + window_(text, begin, end, spans) + (end < text.length ? "…" : "");
   }
 
   // The query as typed with only the corrected words replaced, and each replacement
