@@ -51,8 +51,9 @@ export function packedFind(packed, key) {
     }
     let end = packed.indexOf(" ", start);
     if (end < 0) end = packed.length;
-    const colon = packed.indexOf(":", start);
-    const token = packed.slice(start, colon >= 0 && colon < end ? colon : end);
+    let colon = start; // the key's end: « : » within the token, else the token's end
+    while (colon < end && packed.charCodeAt(colon) !== 58) colon++;
+    const token = packed.slice(start, colon);
     const order = byCodePoint(token, key);
     if (order === 0) return packed.slice(start, end);
     if (order < 0) low = end + 1;
