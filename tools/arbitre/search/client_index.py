@@ -49,7 +49,6 @@ from arbitre.search.analysis import (
     ELISIONS,
     Spellings,
     analyze,
-    fold,
     folded_analyzer,
     french_analyzer,
     lemma_table,
@@ -73,6 +72,7 @@ from arbitre.search.lexicon import near_words
 from arbitre.search.names import english_key, typed_key
 from arbitre.search.phrases import phrase_keys, phrase_table
 from arbitre.search.plan import FOCUS_REASONS
+from arbitre.search.postings import entry_folded
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import deletion_index
 from arbitre.search.vocabulary import load_vocabulary
@@ -188,6 +188,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     names = _names_table(kb)
     phrases = phrase_table(positions, phrase_keys(glossary_names(kb)))
 
+    folded = [entry_folded(row[3], row[11]) for row in rows]  # title, text
     lemmas = lemma_table()
     # The typo corrector's vocabulary (`Typos.vocabulary`): exact words with their doc counts.
     vocab: dict[str, int] = {}
@@ -221,13 +222,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
                 "cues": _js_regex(i.cues),
                 # The entries worded as its answers (rank.py `_answers`), found here once: the
                 # browser would compile and run its long regular expression on each candidate.
-                "answering": _pack_docs(
-                    [
-                        seq
-                        for seq, row in enumerate(rows)
-                        if i.answers(fold((row[3] or "") + " \n " + (row[11] or "")))
-                    ]
-                ),
+                "answering": _pack_docs([seq for seq, f in enumerate(folded) if i.answers(f)]),
             }
             for i in INTENTS
         ],

@@ -37,7 +37,7 @@ from fastapi import FastAPI
 from arbitre.errors import ArbitreError, IndexMissing, NotFound
 from arbitre.search.live import LiveIndex
 from arbitre.search.query import InvalidQuery
-from arbitre.search.web import API_CSP, REFERRER_POLICY, cache_control
+from arbitre.search.web import API_CSP, cache_control, security_headers
 
 log = logging.getLogger("arbitre.search.app")
 PATH = "/api/search"
@@ -53,10 +53,9 @@ _VARY = (b"vary", b"Accept-Encoding")
 _GZIP = (b"content-encoding", b"gzip")
 _OK_CACHE = (b"cache-control", cache_control(PATH, 200).encode("latin-1"))
 _ERROR_CACHE = (b"cache-control", cache_control(PATH, 400).encode("latin-1"))
-_SECURITY = [
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", REFERRER_POLICY.encode("latin-1")),
-    (b"content-security-policy", API_CSP.encode("latin-1")),
+_SECURITY = [  # the API's security headers (its path never gets the site's policy)
+    (name.lower().encode("latin-1"), value.encode("latin-1"))
+    for name, value in security_headers(PATH, lambda: API_CSP).items()
 ]
 
 

@@ -33,6 +33,13 @@ DF_TABLE_FIELDS = frozenset(
 )
 
 
+def entry_folded(title: str | None, text: str | None) -> str:
+    """An entry's title and text folded as query words are (« cœur » -> « coeur »), the text
+    a line below the title: what phrases and intents' answer markers are looked for in (the
+    browser's index lists the intents' answers from it: client_index.py)."""
+    return fold((title or "") + " \n " + (text or ""))
+
+
 class Postings:
     """BM25 scores per (field, term), phrase matches, and the documents' stored fields."""
 
@@ -190,9 +197,9 @@ class Postings:
         matching (cached per document)."""
         folded = self.folded_cache.get(docnum)
         if folded is None:
-            raw = (fields.get("title") or "") + " \n " + (fields.get("text") or "")
-            folded = fold(raw)
-            self.folded_cache[docnum] = folded
+            folded = self.folded_cache[docnum] = entry_folded(
+                fields.get("title"), fields.get("text")
+            )
         return folded
 
     def body(self, docnum: int, fields: dict[str, Any]) -> str:
