@@ -17,7 +17,7 @@ from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.site.edition_views import document_edition, game_edition
 from arbitre.site.entry_views import entries_context
 from arbitre.site.example_pages import examples_summary
-from arbitre.site.shared import Page, SiteData, relative_link
+from arbitre.site.shared import Page, SiteData, game_link, relative_link
 from arbitre.site.text import escape_inline
 
 KIND_PLURALS = {
@@ -170,8 +170,7 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
     entries = document_entries(kb, game.id, doc_id)
     page = urls.document_page(game.id, doc_id)
     common = {
-        "game": escape_inline(game.title),
-        "game_href": relative_link(page, urls.game_page(game.id)),
+        **game_link(page, game.id, game.title),
         "document": escape_inline(doc_title),
         "kinds": _kind_counts(entries),
         "source": escape_inline(posixpath.basename(game.source)) if game.source else None,

@@ -21,7 +21,7 @@ from arbitre.site.editions import (
     reader_diff,
     since,
 )
-from arbitre.site.shared import Page, SiteData, relative_link
+from arbitre.site.shared import Page, SiteData, game_link, relative_link
 from arbitre.site.text import escape_inline, render_text
 from arbitre.site.versions import edition_label, version_label, version_short, when
 
@@ -190,8 +190,7 @@ def changes_page(data: SiteData, game_info: Game) -> Page | None:
         "changes.md.j2",
         f"{CHANGES_TITLE} — {game_info.title}",
         {
-            "game": escape_inline(game_info.title),
-            "game_href": relative_link(page, urls.game_page(game.game)),
+            **game_link(page, game.game, game_info.title),
             "current": escape_inline(edition_label(game.current)),
             "previous": escape_inline(since(game.previous.version)) if game.previous else None,
             "version": escape_inline(version_short(game.current.version)),
@@ -249,8 +248,7 @@ def retired_page(data: SiteData, game_info: Game) -> Page | None:
         "retired.md.j2",
         f"{RETIRED_TITLE} — {game_info.title}",
         {
-            "game": escape_inline(game_info.title),
-            "game_href": relative_link(page, urls.game_page(game.game)),
+            **game_link(page, game.game, game_info.title),
             "changes_href": relative_link(page, urls.changes_page(game.game)),
             "entries": entries,
         },

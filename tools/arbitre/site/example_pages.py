@@ -15,7 +15,7 @@ from arbitre.kb.knowledge import Game
 from arbitre.model.render import example_anchor, result_items
 from arbitre.site.entry_views import ROLE_LABELS, number_and_title
 from arbitre.site.examples import PROCEDURE_LABELS, WorkedExample, describe_setup
-from arbitre.site.shared import KIND_LABELS, Page, SiteData, relative_link
+from arbitre.site.shared import KIND_LABELS, Page, SiteData, game_link, relative_link
 from arbitre.site.text import escape_inline, plain_excerpt
 from arbitre.text import fold
 
@@ -122,8 +122,7 @@ def examples_page(data: SiteData, game: Game) -> Page | None:
         "examples.md.j2",
         f"Exemples commentés — {game.title}",
         {
-            "game": escape_inline(game.title),
-            "game_href": relative_link(page, urls.game_page(game.id)),
+            **game_link(page, game.id, game.title),
             "count": len(views),
             "procedures": len({x.trace.procedure for x in examples}),
             "examples": views,

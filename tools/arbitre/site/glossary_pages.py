@@ -16,7 +16,7 @@ from arbitre.kb.knowledge import Game
 from arbitre.site.document_pages import document_entries, glossary_terms
 from arbitre.site.edition_views import document_edition
 from arbitre.site.entry_views import entries_context, entry_view, sort_key
-from arbitre.site.shared import Page, SiteData, relative_link
+from arbitre.site.shared import Page, SiteData, game_link, relative_link
 from arbitre.site.text import escape_inline, plain_excerpt
 
 # Above this many « Utilisé dans » links, the list folds into a collapsible block.
@@ -44,8 +44,7 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
             under_term.setdefault(owner.id, []).append(entry)
     parts = urls.glossary_parts(kb).get(game.id, [])
     common = {
-        "game": escape_inline(game.title),
-        "game_href": relative_link(page, urls.game_page(game.id)),
+        **game_link(page, game.id, game.title),
         "lexicon_href": relative_link(page, urls.LEXICON_PAGE),
         "count": len(terms),
         "edition": document_edition(data, page, game.id, urls.GLOSSARY_SLUG),

@@ -13,7 +13,7 @@ from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game
 from arbitre.site.edition_views import entry_or_retired_link
-from arbitre.site.shared import Page, SiteData, relative_link
+from arbitre.site.shared import Page, SiteData, game_link, relative_link
 from arbitre.site.text import escape_inline, plain_excerpt
 from arbitre.text import fold
 
@@ -97,8 +97,7 @@ def cards_page(data: SiteData, game: Game) -> Page | None:
         "cards.md.j2",
         f"Cartes — {game.title}",
         {
-            "game": escape_inline(game.title),
-            "game_href": relative_link(page, urls.game_page(game.id)),
+            **game_link(page, game.id, game.title),
             "count": len(rows),
             "rulings": len({r for rulings in cards.values() for r in rulings}),
             "cards": rows,

@@ -59,6 +59,11 @@ def relative_link(from_page: str, to_page: str, anchor: str | None = None) -> st
     return posixpath.relpath(urls.page_file(to_page), start) + fragment
 
 
+def game_link(page: str, game_id: str, title: str) -> dict[str, str]:
+    """What a page of one game says of its game: its title and the link back to its page."""
+    return {"game": escape_inline(title), "game_href": relative_link(page, urls.game_page(game_id))}
+
+
 class SiteData:
     """Everything computed once from the KB and shared by all pages."""
 
