@@ -197,9 +197,8 @@ self.addEventListener("fetch", (event) => {
   const key = keyOf(request.url);
   if (key === null) return;
   const navigate = request.mode === "navigate";
-  if (navigate && key === BUILD.search && new URL(request.url).searchParams.get("requete")) {
-    event.waitUntil(prepare(new URL(request.url).searchParams)); // its search is asked for next
-  }
+  const params = navigate && key === BUILD.search ? new URL(request.url).searchParams : null;
+  if (params?.get("requete")) event.waitUntil(prepare(params)); // its search is asked for next
   if (navigate && key.startsWith("r/")) {
     event.respondWith(shortLink(key.slice(2).replace(/(^|\/)index\.html$/, ""), request));
   } else if (key in BUILD.files) {
@@ -381,7 +380,7 @@ async function search({ query, game = null, kind = null, limit = 10, offset = 0 
   } catch (error) {
     return reply({ type: "invalid", message: String(error?.message || error) });
   }
-  reply({ type: "results", result, games: found.data.games, labels: found.data.kind_labels || {} });
+  reply({ type: "results", result, games: found.data.games, labels: found.kindLabels });
 }
 
 // -- messages from the pages ----------------------------------------------------------------

@@ -67,18 +67,22 @@ export function withoutVariable(key) {
   return words.length > 1 && words[words.length - 1] === "x" ? words.slice(0, -1).join(" ") : null;
 }
 
-// Whether a character (a code point) is a word character, `W`: a letter, a digit or « _ ».
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+// Whether a character (a code point) is a word character, `W`: ASCII ones by their codes, the
+// others by `W` itself (one expression, compiled once) and remembered.
+let wordChar = null;
 const wordChars = new Map(); // code point beyond ASCII -> whether it is one
 function isWordChar(code) {
   if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || code === 95;
   let known = wordChars.get(code);
-  if (known === undefined) wordChars.set(code, (known = LETTER_OR_DIGIT.test(String.fromCodePoint(code))));
+  if (known === undefined) {
+    wordChar ??= new RegExp(`^${W}$`, "u");
+    wordChars.set(code, (known = wordChar.test(String.fromCodePoint(code))));
+  }
   return known;
 }
 
 // A text's words: its longest runs of word characters, in order.
-export function wordsOf(text) {
+function wordsOf(text) {
   const out = [];
   let start = -1;
   for (let i = 0; i < text.length; ) {

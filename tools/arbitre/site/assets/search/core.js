@@ -14,6 +14,7 @@ export class EngineCore {
     this.analyzer = new Analyzer(data.analysis);
     this.games = Object.keys(data.games);
     this.kinds = data.kinds;
+    this.kindLabels = data.kind_labels || {}; // the kinds' French names (the site adds them)
     this.docs = data.docs.map((r, seq) => ({
       seq, id: r[0], url: r[1], number: r[2], title: r[3], game: r[4], kind: r[5], role: r[6],
       parent: r[7], titleKey: r[8], parentKey: r[9], official: r[10] === 1, text: r[11], display: r[12],

@@ -17,11 +17,7 @@ export function loadEngine() {
         return r.json();
       }),
       import("./engine.js"), // on the site, the whole engine in one file (site/bundle.py)
-    ]).then(([data, module]) => {
-      const engine = new module.Engine(data);
-      engine.kindLabels = data.kind_labels || {};
-      return engine;
-    });
+    ]).then(([data, module]) => new module.Engine(data));
     pending.catch(() => {
       pending = null; // a failed load may be retried
     });

@@ -11,6 +11,13 @@ export function unpack(packed) {
   return out;
 }
 
+// "0,5,2" -> [0, 5, 7]: ascending doc numbers packed as their deltas (client_index._pack_docs).
+export function unpackDocs(packed) {
+  const docs = unpack(packed);
+  for (let i = 1; i < docs.length; i++) docs[i] += docs[i - 1];
+  return docs;
+}
+
 // "deck paquet pioche" -> ["deck", "paquet", "pioche"] ("" -> []).
 export const words = (packed) => (packed ? packed.split(" ") : []);
 

@@ -3,7 +3,7 @@
 import { Focusing } from "./focus.js";
 import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, RERANK_DEPTH, TERM_CHILDREN, UNNAMED_CARD_FACTOR, UNOFFICIAL_FACTOR } from "./weights.js";
 import { byScore, round4 } from "./common.js";
-import { unpack } from "./packed.js";
+import { unpackDocs } from "./packed.js";
 
 export class Ranking extends Focusing {
   // -- retrieve and rank ----------------------------------------------------------------
@@ -176,11 +176,7 @@ export class Ranking extends Focusing {
   // Whether an entry is worded as an answer of this intent (rank.py `_answers`): the index
   // lists them (client_index.py), unpacked on the intent's first question.
   answers(intent, doc) {
-    if (intent.answering === null) {
-      intent.answering = new Set();
-      let seq = 0;
-      for (const delta of unpack(intent.packed)) intent.answering.add((seq += delta));
-    }
+    intent.answering ??= new Set(unpackDocs(intent.packed));
     return intent.answering.has(doc);
   }
 
