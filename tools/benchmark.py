@@ -1108,12 +1108,13 @@ def offline_rows(site: Path) -> list[tuple[str, str]]:
 
 
 # Installed before any script of each page: the page's own clock (ms since its navigation
-# started) when #arb-results gets `data-search-done`, the results shown.
+# started) when #arb-results has `data-search-done`, the results shown — set by the page's
+# script, or already there when the parser inserts it (the offline worker wrote the results in).
 SEARCH_DONE_CLOCK = """new MutationObserver(() => {
   const out = document.getElementById("arb-results");
   if (out && out.hasAttribute("data-search-done") && window.__arbSearchDone === undefined)
     window.__arbSearchDone = performance.now();
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-search-done"]});"""
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-search-done"]});"""
 
 
 def first_results(page, base: str, query: str) -> tuple[float, float]:

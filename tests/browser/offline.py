@@ -17,12 +17,12 @@ def controlled(page) -> None:
     )
 
 
-def search_page_hits(page, base: str, query: str, **filters: str) -> list[str]:
-    """The entries /recherche/ lists for `query` (filters: jeu, type), in rank order."""
+def search_page_hits(tab, base: str, query: str, **filters: str) -> list[str]:
+    """The entries /recherche/ lists for `query` (filters: jeu, type, page) in the page open in `tab`, in rank order."""
     params = urllib.parse.urlencode({"requete": query, **filters})
-    page.goto(f"{base}/recherche/?{params}")
-    page.wait_for_selector("#arb-results[data-search-done]")
-    return page.locator("#arb-results [data-entry]").evaluate_all(
+    tab.goto(f"{base}/recherche/?{params}")
+    tab.wait_for_selector("#arb-results[data-search-done]")
+    return tab.locator("#arb-results [data-entry]").evaluate_all(
         "items => items.map(i => i.dataset.entry)"
     )
 
@@ -32,16 +32,37 @@ def search_source(page) -> str:
     return page.locator("#arb-results").get_attribute("data-search-source") or ""
 
 
-def own_engine_hits(page, query: str, **filters: str) -> list[str]:
-    """The entries the page's own engine (its index downloaded and parsed in the page) finds
-    for `query`, as /recherche/ lists them."""
-    return page.evaluate(
-        """async ([q, game, kind]) => {
+def own_engine_hits(tab, query: str, **filters: str) -> list[str]:
+    """The entries the page's own engine (its index downloaded and parsed in the page open in `tab`) finds
+    for `query`, as /recherche/ lists them (filters: jeu, type, page)."""
+    return tab.evaluate(
+        """async ([q, game, kind, offset]) => {
           const m = await import(new URL("assets/search/load.js", location.origin + "/").href);
           const engine = await m.loadEngine();
-          return engine.search(q, { game, kind, limit: 10 }).hits.map((h) => h.id);
+          return engine.search(q, { game, kind, limit: 10, offset }).hits.map((h) => h.id);
         }""",
-        [query, filters.get("jeu"), filters.get("type")],
+        [query, filters.get("jeu"), filters.get("type"), 10 * (int(filters.get("page", 1)) - 1)],
+    )
+
+
+# Installed before a page's scripts: whether #arb-results came from the parser with its results
+# already shown (`data-search-done`: the offline worker wrote them into the page it served).
+PARSED_WITH_RESULTS = """window.__arbParsedDone = null;
+new MutationObserver((_, observer) => {
+  const out = document.getElementById("arb-results");
+  if (!out) return;
+  window.__arbParsedDone = out.hasAttribute("data-search-done");
+  observer.disconnect();
+}).observe(document, { subtree: true, childList: true });"""
+
+
+def written_by_worker(page) -> bool:
+    """Whether the open /recherche/ page's results were written by the worker into the page it
+    served, and left as they are by the page's script (which drops `data-search-key` when it
+    shows results itself).  Needs PARSED_WITH_RESULTS installed."""
+    page.wait_for_function("document.querySelector('#arb-search [name=requete]').value !== ''")
+    return page.evaluate(
+        "window.__arbParsedDone === true && 'searchKey' in document.getElementById('arb-results').dataset"
     )
 
 

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from tests.browser.offline import (
+    PARSED_WITH_RESULTS,
     controlled,
     header_hits,
     installability,
@@ -21,6 +22,7 @@ from tests.browser.offline import (
     search_page_hits,
     search_source,
     wait_held,
+    written_by_worker,
 )
 
 QUERIES = [  # (query, filters): rule numbers, words, a question, English, filtered
@@ -74,6 +76,38 @@ def test_the_worker_answers_the_search_with_the_index_it_holds(page, own_host):
     assert search_source(page) == ""
     said = page.locator("#arb-results .arb-error").inner_text()
     assert said == "jeu inconnu : « monopoly »"
+    assert page.console_errors == []
+
+
+def test_a_search_link_comes_with_its_results_written_in_by_the_worker(page, own_host):
+    """Once the worker controls the site, a search link's page comes with its results (#23):
+    #arb-results is parsed with them shown, the page's script leaves them as they are, and they
+    are what the page's own engine lists — filters, a page after the first, a query the engine
+    refuses alike.  A search made from the page afterwards is asked of the worker as before."""
+    page.add_init_script(PARSED_WITH_RESULTS)
+    page.goto(own_host.url + "/")
+    controlled(page)
+    for query, filters in [*QUERIES, ("attaque", {"page": "2"})]:
+        hits = search_page_hits(page, own_host.url, query, **filters)
+        assert written_by_worker(page), (query, filters)
+        assert search_source(page) == "worker", query
+        assert hits and hits == own_engine_hits(page, query, **filters), (query, filters)
+    assert page.locator(".arb-pager").inner_text().startswith("← Précédents")
+
+    search_page_hits(page, own_host.url, "dégâts", jeu="monopoly")
+    assert written_by_worker(page) and search_source(page) == ""
+    assert page.locator("#arb-results .arb-error").inner_text() == "jeu inconnu : « monopoly »"
+
+    page.fill("#arb-search [name=requete]", "riposte")
+    page.select_option("#arb-search [name=jeu]", "")
+    page.wait_for_function(
+        "document.getElementById('arb-results').dataset.searchSource === 'worker'"
+    )
+    assert not written_by_worker(page)  # shown by the page's script, asked of the worker
+    asked = page.locator("#arb-results [data-entry]").evaluate_all(
+        "i => i.map(e => e.dataset.entry)"
+    )
+    assert asked == own_engine_hits(page, "riposte")
     assert page.console_errors == []
 
 

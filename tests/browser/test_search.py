@@ -260,7 +260,15 @@ def test_the_search_page_starts_the_index_from_its_head_and_fetches_it_once(page
     assert found[0] == "the-spoils/609.1f"
     assert requested.count("/assets/search/index.json") == 1
     search = sorted({p.rsplit("/", 1)[1] for p in requested if p.startswith("/assets/search/")})
-    assert search == ["engine.js", "header.js", "index.json", "load.js", "page.js", "search.css"]
+    assert search == [
+        "engine.js",
+        "header.js",
+        "index.json",
+        "load.js",
+        "page.js",
+        "results.js",
+        "search.css",
+    ]
     assert page.evaluate("'__arbitreSearchIndex' in window") is False
     assert page.console_errors == []
 

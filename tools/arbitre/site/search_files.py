@@ -1,7 +1,7 @@
 """The site's search, as files of the site: the engine's ES modules and style sheet
 (`site/assets/search/`) and the index of every entry (`client_index`), under assets/search/.
 The site's `engine.js` is the engine's modules joined in one file (`bundle.py`, #23); the
-modules the pages load themselves (load.js, page.js, header.js) are copied as they are.
+modules the pages load themselves (load.js, page.js, header.js, results.js) are copied as they are.
 
 The mkdocs-material theme is extended by `site/theme/` (its header's search box and the
 module that drives it); `build.run_mkdocs` puts that folder ahead of the theme's templates.
@@ -22,7 +22,9 @@ SEARCH_DIR = "assets/search"
 INDEX_FILE = f"{SEARCH_DIR}/index.json"
 ASSET_SUFFIXES = (".js", ".css")
 ENGINE = "engine.js"  # the engine's entry module: on the site, the whole engine in one file
-PAGE_MODULES = ("load.js", "page.js", "header.js")  # loaded by the pages, copied as they are
+# Loaded by the pages, copied as they are; results.js, which imports nothing, is joined into the
+# engine too (the offline worker writes results with it).
+PAGE_MODULES = ("load.js", "page.js", "header.js", "results.js")
 WORKER_ENGINE = "ArbitreSearch"  # the engine's name in the offline worker (site/offline.py)
 
 
@@ -43,7 +45,8 @@ def browser_sources() -> dict[str, str]:
 
 def worker_engine() -> str:
     """The engine as a classic script for the offline worker, which answers the pages'
-    searches with the index it holds (#23): `const ArbitreSearch = {Engine, InvalidQuery}`."""
+    searches with the index it holds (#23): `const ArbitreSearch = {Engine, InvalidQuery, …}`,
+    with what it needs to write a search link's results into the page (results.js)."""
     return classic(browser_sources(), ENGINE, WORKER_ENGINE)
 
 

@@ -18,7 +18,8 @@
  * Searches: the pages ask the worker that controls them (a message `search`), which answers with
  * this version's index, parsed once while it runs (ArbitreSearch: the site's engine, joined in
  * front of this file by `arbitre build`) — a page need not download and parse the index itself.
- * It builds its engine before it takes the pages, and again when it starts after a pause.
+ * It builds its engine before it takes the pages, and again when it starts after a pause.  A
+ * search link (/recherche/?requete=…) gets its results written into the page as it is served.
  * A page ahead of this version is told so and searches with its own engine and index.
  *
  * Answers: a file of `files` from the cache, else from the network, kept when its hash is this
@@ -198,9 +199,13 @@ self.addEventListener("fetch", (event) => {
   if (key === null) return;
   const navigate = request.mode === "navigate";
   const params = navigate && key === BUILD.search ? new URL(request.url).searchParams : null;
-  if (params?.get("requete")) event.waitUntil(prepare(params)); // its search is asked for next
   if (navigate && key.startsWith("r/")) {
     event.respondWith(shortLink(key.slice(2).replace(/(^|\/)index\.html$/, ""), request));
+  } else if (params?.get("requete")?.trim()) {
+    // A search link: its results are written into the page as it is served.
+    const found = prepare(params);
+    event.waitUntil(found);
+    event.respondWith(answer(key, event, (page) => withResults(page, params, found)));
   } else if (key in BUILD.files) {
     event.respondWith(answer(key, event));
   } else if (navigate && key + "/index.html" in BUILD.files) {
@@ -210,12 +215,14 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-async function answer(key, event) {
+// `key`'s file: this version's, from the cache or the network (`fill` makes the page it answers
+// with of this version's: a search page's results written in), else the network's.
+async function answer(key, event, fill = (page) => page) {
   const navigate = event.request.mode === "navigate";
   const isAhead = !navigate && event.clientId && (await aheadClients()).has(event.clientId);
   if (!isAhead) {
     const response = await held(key);
-    if (response) return response;
+    if (response) return fill(response);
   }
   let fetched;
   try {
@@ -232,6 +239,7 @@ async function answer(key, event) {
       // A game's page reads its game's data (previews, judge tools): keep that too.
       const data = navigate && BUILD.games[key.split("/")[0]]?.data;
       if (data) event.waitUntil(keep(cache, data).catch(() => {}));
+      return fill(fetched.response);
     }
   } else {
     if (navigate) await markAhead(event.resultingClientId);
@@ -329,24 +337,61 @@ function searchEngine() {
   return engine;
 }
 
-// The results `prepare` found, handed to the page's request for them (its first page) rather
-// than searched again; the engine answers a query alike every time.
+// The results `prepare` found, handed to the page's request for them when they were not written
+// into the page (rather than searched again; the engine answers a query alike every time).
 let prepared = null;
 const searchKey = ({ query, game, kind, limit, offset }) => JSON.stringify([String(query), game, kind, limit, offset]);
 
-// The search page is being opened with a query: build the engine and run the query (building
-// what its words need: glossary names, synonyms…) while the page loads; the page then asks for
-// the results (`prepared`).
+// A search link is being opened: build the engine and run its query while the page is sent.
+// Resolves {result, games, labels}, or {invalid: the engine's reason}, or null (no engine).
 async function prepare(params) {
   try {
     const built = await searchEngine();
     await pause();
-    const asked = { query: (params.get("requete") || "").trim(), game: params.get("jeu") || null, kind: params.get("type") || null };
-    const options = { game: asked.game, kind: asked.kind, limit: 10, offset: 0 };
-    prepared = { key: searchKey({ ...asked, ...options }), result: built.search(asked.query, options) };
+    const { q, options } = ArbitreSearch.searchRequest(params);
+    let result;
+    try {
+      result = built.search(q, options);
+    } catch (error) {
+      return { invalid: String(error?.message || error) };
+    }
+    prepared = { key: searchKey({ query: q, ...options }), result };
+    return { result, games: built.data.games, labels: built.kindLabels };
   } catch {
-    // the page's own request says what went wrong
+    return null; // the page's own request says what went wrong
   }
+}
+
+// The search page with its results (#23): sent at once up to its results' place, then the results
+// as the page itself would write them — with the key of the search they answer, which the page
+// reads to leave them as they are — and the rest.  Results not found within RESULTS_WAIT (the
+// engine fails, a slow device) leave the place as it was: the page asks for them itself.
+const RESULTS_SLOT = /<div id="arb-results"[^>]*>[\s\S]*?<\/div>/;
+const RESULTS_WAIT = 2000; // ms
+const encoder = new TextEncoder();
+
+async function withResults(page, params, found) {
+  const html = await page.text();
+  const slot = RESULTS_SLOT.exec(html);
+  if (!slot) return copy(page, html);
+  const body = new ReadableStream({
+    async start(controller) {
+      controller.enqueue(encoder.encode(html.slice(0, slot.index)));
+      const answer = await Promise.race([found, new Promise((resolve) => setTimeout(resolve, RESULTS_WAIT, null))]);
+      const rest = html.slice(slot.index + slot[0].length);
+      controller.enqueue(encoder.encode((answer ? resultsSlot(slot[0], params, answer) : slot[0]) + rest));
+      controller.close();
+    },
+  });
+  return copy(page, body);
+}
+
+function resultsSlot(slot, params, answer) {
+  const open = slot.slice(0, slot.indexOf(">"));
+  const done = ` data-search-done data-search-key="${escapeHtml(ArbitreSearch.requestKey(params))}"`;
+  if (answer.invalid !== undefined) return `${open}${done}>${ArbitreSearch.failureHtml(answer.invalid)}</div>`;
+  prepared = null; // written: the page does not ask
+  return `${open}${done} data-search-source="worker">${ArbitreSearch.resultsHtml(params, answer, SCOPE.href)}</div>`;
 }
 
 // The engine built and ready for a first query of each kind: when this worker takes the pages,

@@ -57,8 +57,6 @@ export function maxEdits(word) {
 
 export const round4 = (x) => Math.round(x * 1e4) / 1e4;
 export const byScore = (a, b) => b[1] - a[1] || a[0] - b[0];
-export const escapeHtml = (s) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 export const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // A keyword's name without its variable (« riposte x » -> « riposte »), or null.

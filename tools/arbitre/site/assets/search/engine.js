@@ -10,6 +10,8 @@
 // explain); their constants are weights.js's, their helpers common.js's.
 import { Presenting } from "./present.js";
 export { InvalidQuery } from "./common.js";
+// For the offline worker, which writes a search link's results into the page it serves:
+export { failureHtml, requestKey, resultsHtml, searchRequest } from "./results.js";
 
 export class Engine extends Presenting {
   // The query plan as data, as `Searcher.explain` gives it (`arbitre search --explain --json`):

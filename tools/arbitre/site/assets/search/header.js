@@ -1,7 +1,8 @@
 // The header's search box: the first results of Arbitre's search as the player types; Enter
 // opens the « Recherche » page with every result.  The search is readied on the box's focus
 // (the offline worker's, else the page's own engine, loaded then).
-import { authorityBadge, entryHref, escapeHtml, focusLine, hitLabel, search, warmSearch } from "./load.js";
+import { entryHref, search, warmSearch } from "./load.js";
+import { authorityBadge, escapeHtml, focusLine, hitLabel } from "./results.js";
 
 const SHOWN = 8;
 

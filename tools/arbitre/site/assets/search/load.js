@@ -2,6 +2,8 @@
 // « Recherche » page, which starts it from its <head>: theme/main.html), from this folder of
 // the site: works on any static copy.  Pages search through `search`, which asks the offline
 // worker first.
+import { hitHref } from "./results.js";
+
 let pending = null;
 
 export const siteRoot = new URL("../../", import.meta.url);
@@ -74,34 +76,4 @@ export function warmSearch() {
 }
 
 // The site-relative URL of an entry (« /the-spoils/regles/section-6/#609.1f ») on this copy.
-export function entryHref(url) {
-  return new URL(url.replace(/^\//, ""), siteRoot).href;
-}
-
-const escapeHtml = (s) =>
-  String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
-export { escapeHtml };
-
-// What a hit is called: its number and title (a title that already shows its number stands
-// alone: « Étape 1 », as the site's headings print it); a rule without a title, its number
-// and the start of its text; never its id.
-export function hitLabel(hit) {
-  if (hit.title && hit.number && hit.title.includes(hit.number)) return hit.title;
-  if (hit.title) return [hit.number, hit.title].filter(Boolean).join(" ");
-  const start = (hit.text || "").replace(/\s+/g, " ").trim();
-  const cut = start.length > 70 ? start.slice(0, 70).replace(/\s+\S*$/, "") + "…" : start;
-  return [hit.number, cut].filter(Boolean).join(" ") || "(sans titre)";
-}
-
-// A hit from a community source (a game whose rules are not the publisher's): a badge.
-export function authorityBadge(hit) {
-  return hit.authority === "community" ? '<span class="arb-badge arb-community">source communautaire</span>' : "";
-}
-
-// A query asked without a game but taken to be about one: say which and why, with a link to
-// the same search in that game only (`href`: the search page's URL for it).
-export function focusLine(focus, href) {
-  if (!focus) return "";
-  return `<p class="arb-focus" data-focus="${escapeHtml(focus.game)}">Recherche ${escapeHtml(focus.message)} — ` +
-    `<a href="${escapeHtml(href)}">seulement ${escapeHtml(focus.title)}</a></p>`;
-}
+export const entryHref = (url) => hitHref(url, siteRoot);

@@ -1,7 +1,8 @@
 // Presentation (present.py): the stems to mark, the snippet around the matches, and the
 // « did you mean » of a corrected query.
 import { Ranking } from "./rank.js";
-import { FILTER, escapeHtml } from "./common.js";
+import { FILTER } from "./common.js";
+import { escapeHtml } from "./results.js";
 
 // `word` in the capitals of `typed` (present._as_typed).
 function asTyped(word, typed) {
