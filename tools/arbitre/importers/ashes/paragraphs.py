@@ -127,3 +127,13 @@ def _part(stripped: list[str], heading: str, start: int, path: str) -> int:
         if fold(stripped[index]) == fold(heading):
             return index
     raise SourceError(path, len(stripped), f"the part « {heading} » is missing")
+
+
+def _find_parts(lines: list[str], path: str) -> tuple[int, int, int]:
+    """The indexes of part B's heading line, of part C's, and of the publisher's footer that ends
+    part C (a leaflet cut short ends at its last line: `len(lines)`)."""
+    stripped = [line.strip() for line in lines]
+    part_b = _part(stripped, "Dégats, jetons Blessures et Destruction", 1, path)
+    part_c = _part(stripped, "Phase de préparation", part_b + 1, path)
+    footer = next((i for i in range(part_c, len(lines)) if stripped[i].startswith("©")), len(lines))
+    return part_b, part_c, footer

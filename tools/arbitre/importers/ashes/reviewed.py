@@ -10,7 +10,7 @@ from typing import Any
 from arbitre.importers.ashes.source import DOCUMENT, GAME
 from arbitre.importers.corrections import Corrections
 from arbitre.importers.text import fold, slugify, unique_slug
-from arbitre.kb.entry import Entry
+from arbitre.kb.entry import Entry, Unresolved
 
 
 def _extras(
@@ -26,6 +26,46 @@ def _extras(
         else:
             found.append((entry, value))
     return found
+
+
+def _apply_reviewed(corrections: Corrections, entries: list[Entry]) -> None:
+    """Sets the reviewed per-entry data of `entries`: cards, notes, external references."""
+    by_id = {e.id: e for e in entries}
+    _set_cards(corrections, by_id)
+    _set_notes(corrections, by_id)
+    _set_external_refs(corrections, by_id)
+
+
+def _set_cards(corrections: Corrections, by_id: dict[str, Entry]) -> None:
+    """The card each entry of the table names; one its entry no longer names is stale."""
+    for entry, card in _extras(corrections, "cards", by_id):
+        # Q/R ids count the pairs of a topic: a card must still be named by its pair, or the
+        # pairs were renumbered under it.
+        if _first_use([card], [entry]) is None:
+            why = f"{entry.id} no longer names the card « {card} »"
+            corrections.stale("cards", entry.local_id, why)
+            continue
+        entry.card = card
+
+
+def _set_notes(corrections: Corrections, by_id: dict[str, Entry]) -> None:
+    """The editorial notes of each entry of the table; one that cites an entry this source does
+    not have is stale."""
+    for entry, notes in _extras(corrections, "notes", by_id):
+        ids = set(by_id)
+        entry.notes = corrections.notes_that_hold("notes", entry.local_id, notes, GAME, ids)
+
+
+def _set_external_refs(corrections: Corrections, by_id: dict[str, Entry]) -> None:
+    """Each entry's references outside the leaflet, as unresolved; one whose target its entry
+    no longer prints is stale."""
+    for entry, refs in _extras(corrections, "external_refs", by_id):
+        for index, ref in enumerate(refs):
+            if ref["target"] not in entry.text:
+                why = f"« {ref['target']} » is not printed in {entry.id} any more"
+                corrections.stale("external_refs", entry.local_id, why, at=(entry.local_id, index))
+                continue
+            entry.unresolved.append(Unresolved(ref["target"], None, ref["note"]))
 
 
 def _glossary(corrections: Corrections, entries: list[Entry]) -> list[Entry]:
