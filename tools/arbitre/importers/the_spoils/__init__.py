@@ -33,7 +33,8 @@ The modules, in the order `parse` (below) runs them:
 - source.py: the game, its current file, its authority, the corrections' sections, the documents;
 - lines.py: physical lines (page breaks, footers, wrapped lines) and the paragraphs they make;
 - builder.py: the text repairs, translator notes taken out of their text, the entry builder;
-- documents.py: the split into documents, the cover sheet, the intro, « Le combat expliqué »;
+- documents.py: the split into documents, the cover sheet, the intro;
+- combat.py: « Le combat expliqué », each heading read with its plan;
 - rules.py: the comprehensive rules; faq.py: the FAQ;
 - references.py: the rule ids and steps a text cites; glossary.py: the terms the text defines;
 - editions.py: what the cover sheet says of each document's edition.
@@ -43,12 +44,8 @@ from __future__ import annotations
 
 from arbitre.importers.corrections import Corrections
 from arbitre.importers.the_spoils.builder import Builder, Repairs
-from arbitre.importers.the_spoils.documents import (
-    parse_combat,
-    parse_cover,
-    parse_intro,
-    split_documents,
-)
+from arbitre.importers.the_spoils.combat import parse_combat
+from arbitre.importers.the_spoils.documents import parse_cover, parse_intro, split_documents
 from arbitre.importers.the_spoils.editions import editions
 from arbitre.importers.the_spoils.faq import parse_faq
 from arbitre.importers.the_spoils.glossary import add_glossary

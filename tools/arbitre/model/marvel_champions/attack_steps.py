@@ -36,6 +36,15 @@ from arbitre.model.marvel_champions.rules import ACTIVATION, ATTACKING, STATUS, 
 def initiate(s: ActivationState, a: Activation, enemy: Character, n: int) -> bool:
     """The attack is initiated, unless it cannot be: the enemy left play, is stunned, is webbed,
     or an interrupt defeats it.  False: the rest of the sequence does not run."""
+    return (
+        _announce(s, a, enemy, n)
+        and not _replaced_by_status(s, enemy)
+        and _resolve_interrupts(s, a, enemy)
+    )
+
+
+def _announce(s: ActivationState, a: Activation, enemy: Character, n: int) -> bool:
+    """The activation is announced; False if the enemy has left play (nothing happens)."""
     identity = s.identity(a.target)
     head = f"Activation n° {n} : {enemy.name} attaque {a.target}"
     if not s.alive(enemy.name):
@@ -55,6 +64,12 @@ def initiate(s: ActivationState, a: Activation, enemy: Character, n: int) -> boo
             f"{head} : {identity.name} est sous forme de héros, {enemy.name} initie une "
             "attaque ; il est censé attaquer.",
         )
+    return True
+
+
+def _replaced_by_status(s: ActivationState, enemy: Character) -> bool:
+    """Status cards come before any other ability: Sonné is discarded instead of the attack,
+    Pris dans la Toile replaces it with a Sonné card.  True: the attack is not initiated."""
     if "sonne" in enemy.statuses:
         enemy.statuses.discard("sonne")
         s.discarded.append(f"{enemy.name} : Sonné")
@@ -65,7 +80,7 @@ def initiate(s: ActivationState, a: Activation, enemy: Character, n: int) -> boo
             "la carte Sonné est défaussée à la place de l'attaque, et on ne considère pas "
             f"{que(enemy.name)} a attaqué.",
         )
-        return False
+        return True
     if enemy.webbed:
         enemy.webbed = False
         enemy.statuses.add("sonne")
@@ -76,7 +91,12 @@ def initiate(s: ActivationState, a: Activation, enemy: Character, n: int) -> boo
             f"Sonné sur {enemy.name} : l'attaque ne s'est jamais initiée, aucune capacité « quand "
             "il attaque » ne se déclenche.",
         )
-        return False
+        return True
+    return False
+
+
+def _queue_interrupts(s: ActivationState, a: Activation, enemy: Character) -> None:
+    """The target player's interrupts wait to fire; one on another kind of enemy does not."""
     kind_fr = {"mechant": "le méchant", "sbire": "un sbire", "ennemi": "un ennemi"}
     for it in s.sc.interrupts:
         if it.player != a.target:
@@ -90,6 +110,11 @@ def initiate(s: ActivationState, a: Activation, enemy: Character, n: int) -> boo
             )
             continue
         s.interrupts.add(Pending(it.card, it.player, it))
+
+
+def _resolve_interrupts(s: ActivationState, a: Activation, enemy: Character) -> bool:
+    """The interrupts fire, in their order; False if one defeats the attacker (no damage)."""
+    _queue_interrupts(s, a, enemy)
     ordering = s.interrupts.drain(s.game)
     if ordering.text_fr:
         s.rec.step(ordering.rule_ids, f"Plusieurs interruptions : {ordering.text_fr}.")

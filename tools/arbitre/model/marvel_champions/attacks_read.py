@@ -128,6 +128,35 @@ IN_PLAY_FR = "une carte hors jeu n'attaque pas, ne défend pas et n'est pas atta
 def read_attacks(name: str, data: Fields) -> AttackScenario:
     """Validate an enemy-attack scenario (the `state` and `actions` of a scenario file)."""
     rulings, title, state = read_opening(data, GAME)
+    players, characters, interrupts = _read_players(state)
+    for ef in state.records("enemies"):
+        characters.append(_character(ef, ef.choice("kind", ("mechant", "sbire")), None))
+    amplify = state.int("amplify", 0, minimum=0)
+    threat = state.int("threat", 0, minimum=0)
+    elsewhere = read_out_of_play(state, OUT_OF_PLAY_FR, players)
+    state.done()
+    unique_names(players, state.where("players"))
+    unique_names([c.name for c in characters], state.where("players"))
+    unique_names([c.name for c in characters] + list(elsewhere), state.where("out_of_play"))
+    by_name = {c.name: c for c in characters}
+
+    actions = data.sub("actions")
+    activations = [
+        _read_activation(af, players, by_name, elsewhere) for af in actions.records("attacks")
+    ]
+    actions.done()
+    if len({a.cause for a in activations}) > 1:
+        raise ScenarioError(
+            actions.where("attacks"),
+            "activations are either all of the villain phase or all caused by card effects",
+        )
+    return AttackScenario(
+        name, title, rulings, players, characters, interrupts, amplify, activations, threat
+    )
+
+
+def _read_players(state: Fields) -> tuple[list[str], list[Character], list[Interrupt]]:
+    """Each player's name, identity, allies and interrupts (`state.players`)."""
     players: list[str] = []
     characters: list[Character] = []
     interrupts: list[Interrupt] = []
@@ -148,79 +177,76 @@ def read_attacks(name: str, data: Fields) -> AttackScenario:
             )
             itf.done()
         pf.done()
-    for ef in state.records("enemies"):
-        characters.append(_character(ef, ef.choice("kind", ("mechant", "sbire")), None))
-    amplify = state.int("amplify", 0, minimum=0)
-    threat = state.int("threat", 0, minimum=0)
-    elsewhere = read_out_of_play(state, OUT_OF_PLAY_FR, players)
-    state.done()
-    unique_names(players, state.where("players"))
-    unique_names([c.name for c in characters], state.where("players"))
-    unique_names([c.name for c in characters] + list(elsewhere), state.where("out_of_play"))
-    by_name = {c.name: c for c in characters}
+    return players, characters, interrupts
 
-    actions = data.sub("actions")
-    activations = []
-    for af in actions.records("attacks"):
-        a = Activation(
-            enemy=af.str("enemy"),
-            target=af.player("target", players),
-            target_character=af.str("target_character", None),
-            defender=af.str("defender", None),
-            cause=af.choice("cause", CAUSES, "phase_du_mechant"),
-        )
-        for key, who in (
-            ("enemy", a.enemy),
-            ("target_character", a.target_character),
-            ("defender", a.defender),
-        ):
-            if who is not None:
-                require_in_play(who, af.where(key), by_name, elsewhere, IN_PLAY, IN_PLAY_FR)
-        enemy = by_name.get(a.enemy)
-        if enemy is None or enemy.kind not in ("mechant", "sbire"):
-            raise ScenarioError(af.where("enemy"), f"no enemy named {a.enemy!r}")
-        for key, who in (("target_character", a.target_character), ("defender", a.defender)):
-            if who is not None:
-                c = by_name.get(who)
-                if c is None or c.kind not in ("identite", "allie"):
-                    raise ScenarioError(af.where(key), f"no hero or ally named {who!r}")
-        if a.defender is not None:
-            d = by_name[a.defender]
-            if d.kind == "identite" and d.form != "heros":
-                raise ScenarioError(af.where("defender"), f"{d.name} is not in hero form")
-        for bf in af.records("boost", []):
-            b = BoostCard(
-                icons=bf.int("icons", 0, minimum=0),
-                ability=bf.choice("ability", BOOST_ABILITIES, None),
-                amount=bf.int("amount", 1, minimum=0),
-                flip_name=bf.str("flip_name", ""),
-                flip_atk=_atk(bf, "flip_atk"),
-                text=bf.str("text", ""),
-                cancelled_by=bf.str("cancelled_by", None),
-            )
-            if b.cancelled_by and b.icons == 0:
-                raise RuleViolation(
-                    INITIATE,
-                    f"{b.cancelled_by} ne peut pas annuler les icônes de boost d'une carte qui "
-                    "n'en a pas : cela ne modifierait pas l'état de la partie",
-                    bf.where("cancelled_by"),
-                )
-            if b.ability == "flip" and not b.flip_name:
-                raise ScenarioError(bf.where("flip_name"), "is required for a flip")
-            bf.done()
-            a.boost.append(b)
-        if a.boost and enemy.kind == "sbire" and not enemy.villainy:
-            raise ScenarioError(
-                af.where("boost"), f"{enemy.name} is a minion without Vilenie: it gets no boost"
-            )
-        af.done()
-        activations.append(a)
-    actions.done()
-    if len({a.cause for a in activations}) > 1:
-        raise ScenarioError(
-            actions.where("attacks"),
-            "activations are either all of the villain phase or all caused by card effects",
-        )
-    return AttackScenario(
-        name, title, rulings, players, characters, interrupts, amplify, activations, threat
+
+def _read_activation(
+    af: Fields, players: list[str], by_name: dict[str, Character], elsewhere: dict[str, str]
+) -> Activation:
+    """One activation (`actions.attacks`): who attacks whom, who defends, the boost cards."""
+    a = Activation(
+        enemy=af.str("enemy"),
+        target=af.player("target", players),
+        target_character=af.str("target_character", None),
+        defender=af.str("defender", None),
+        cause=af.choice("cause", CAUSES, "phase_du_mechant"),
     )
+    enemy = _check_characters(af, a, by_name, elsewhere)
+    a.boost = [_read_boost(bf) for bf in af.records("boost", [])]
+    if a.boost and enemy.kind == "sbire" and not enemy.villainy:
+        raise ScenarioError(
+            af.where("boost"), f"{enemy.name} is a minion without Vilenie: it gets no boost"
+        )
+    af.done()
+    return a
+
+
+def _check_characters(
+    af: Fields, a: Activation, by_name: dict[str, Character], elsewhere: dict[str, str]
+) -> Character:
+    """The characters an activation names are in play; the attacker is an enemy (returned), the
+    character attacked and the defender a hero or an ally, a defending identity in hero form."""
+    for key, who in (
+        ("enemy", a.enemy),
+        ("target_character", a.target_character),
+        ("defender", a.defender),
+    ):
+        if who is not None:
+            require_in_play(who, af.where(key), by_name, elsewhere, IN_PLAY, IN_PLAY_FR)
+    enemy = by_name.get(a.enemy)
+    if enemy is None or enemy.kind not in ("mechant", "sbire"):
+        raise ScenarioError(af.where("enemy"), f"no enemy named {a.enemy!r}")
+    for key, who in (("target_character", a.target_character), ("defender", a.defender)):
+        if who is not None:
+            c = by_name.get(who)
+            if c is None or c.kind not in ("identite", "allie"):
+                raise ScenarioError(af.where(key), f"no hero or ally named {who!r}")
+    if a.defender is not None:
+        d = by_name[a.defender]
+        if d.kind == "identite" and d.form != "heros":
+            raise ScenarioError(af.where("defender"), f"{d.name} is not in hero form")
+    return enemy
+
+
+def _read_boost(bf: Fields) -> BoostCard:
+    """A boost card; cancelling the icons of a card that has none is a RuleViolation."""
+    b = BoostCard(
+        icons=bf.int("icons", 0, minimum=0),
+        ability=bf.choice("ability", BOOST_ABILITIES, None),
+        amount=bf.int("amount", 1, minimum=0),
+        flip_name=bf.str("flip_name", ""),
+        flip_atk=_atk(bf, "flip_atk"),
+        text=bf.str("text", ""),
+        cancelled_by=bf.str("cancelled_by", None),
+    )
+    if b.cancelled_by and b.icons == 0:
+        raise RuleViolation(
+            INITIATE,
+            f"{b.cancelled_by} ne peut pas annuler les icônes de boost d'une carte qui "
+            "n'en a pas : cela ne modifierait pas l'état de la partie",
+            bf.where("cancelled_by"),
+        )
+    if b.ability == "flip" and not b.flip_name:
+        raise ScenarioError(bf.where("flip_name"), "is required for a flip")
+    bf.done()
+    return b

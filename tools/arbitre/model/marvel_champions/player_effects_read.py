@@ -191,20 +191,56 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
         "attachments": {},
         "damage_on": {},
     }
+    chars = _read_characters(state, player, extra)
+    schemes = _read_schemes(state)
+    crisis = state.int("crisis", 0, minimum=0)
+    bonuses = _read_bonuses(state)
+    triggers = _read_triggers(state)
+    state.done()
+    effects = _read_effects(data.sub("actions"), chars, schemes, extra["attachments"])
+    return PlayerEffectScenario(
+        name,
+        title,
+        rulings,
+        player,
+        chars,
+        extra["traits"],
+        extra["consequential"],
+        extra["hp_modifiers"],
+        extra["next_stage"],
+        schemes,
+        crisis,
+        bonuses,
+        triggers,
+        effects,
+        damage_on=extra["damage_on"],
+    )
+
+
+def _read_characters(state: Fields, player: str, sc: dict[str, Any]) -> list[Character]:
+    """The player's heroes and allies, then the enemies; their names are unique."""
     chars = [
-        _char(cf, cf.choice("kind", KINDS, "identite"), player, extra)
+        _char(cf, cf.choice("kind", KINDS, "identite"), player, sc)
         for cf in state.records("characters")
     ]
     chars += [
-        _char(ef, ef.choice("kind", ("mechant", "sbire")), None, extra)
+        _char(ef, ef.choice("kind", ("mechant", "sbire")), None, sc)
         for ef in state.records("enemies", [])
     ]
     unique_names([c.name for c in chars], state.where("characters"))
+    return chars
+
+
+def _read_schemes(state: Fields) -> list[Scheme]:
     schemes = []
     for sf in state.records("schemes", []):
         schemes.append(Scheme(sf.str("name"), sf.int("tokens", 0, minimum=0), sf.bool("main")))
         sf.done()
-    crisis = state.int("crisis", 0, minimum=0)
+    return schemes
+
+
+def _read_bonuses(state: Fields) -> list[Bonus]:
+    """The constant abilities in play (`in_play`)."""
     bonuses = []
     for bf in state.records("in_play", []):
         bonuses.append(
@@ -217,6 +253,10 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
             )
         )
         bf.done()
+    return bonuses
+
+
+def _read_triggers(state: Fields) -> list[Trigger]:
     triggers = []
     for tf in state.records("triggers", []):
         triggers.append(
@@ -236,111 +276,145 @@ def read_player_effects(name: str, data: Fields) -> PlayerEffectScenario:
             )
         )
         tf.done()
-    state.done()
-    names = {c.name: c for c in chars}
-    scheme_names = {s.name for s in schemes}
-    actions = data.sub("actions")
-    effects = []
-    attached = {name: list(titles) for name, titles in extra["attachments"].items()}
-    for ef in actions.records("effects"):
-        eff = Effect(
-            ef.str("card"),
-            ef.str("user"),
-            ef.choice("type", EFFECT_TYPES),
-            set(ef.str_list("labels", [])),
-            [],
-            ef.bool("separate_attacks"),
-            ef.bool("simultaneous"),
-            ef.str("ignores_tough_if", None),
-        )
-        if eff.by not in names or names[eff.by].kind not in KINDS:
-            raise ScenarioError(ef.where("user"), f"no hero or ally named {eff.by!r}")
-        for lab in sorted(eff.labels):
-            if lab not in LABELS:
-                raise ScenarioError(ef.where("labels"), f"expected among {', '.join(LABELS)}")
-        distinct = ef.bool("distinct_targets")  # the card: « un ennemi différent »
-        one_scheme = ef.bool("one_scheme")  # the card: all the threat from one scheme
-        for of in ef.records("occurrences"):
-            kind = next((k for k in OCCURRENCES if of.has(k)), None)
-            if kind is None:
-                raise ScenarioError(of.path, f"one of {', '.join(OCCURRENCES)}")
-            o = Occurrence(kind)
-            if kind == "end_modifier":
-                o.source = of.str(kind)
-                o.target = of.str("character")
-            elif kind == "attach":
-                o.source = of.str(kind)  # the card's title
-                o.target = of.str("target")
-                o.amount = of.int("hp", 0)  # the attached character gains this many hit points
-                o.max_per_character = of.int("max_per_character", 0, minimum=0)
-            elif kind == "scheme_enters":
-                o.target = of.str(kind)
-                o.amount = of.int("with_threat", minimum=0)
-            else:
-                o.amount = of.int(kind, minimum=0)
-                o.target = of.str("target")
-                o.extra = of.int("extra", 0, minimum=0)
-                o.source = of.str("from", None) if kind == "move_damage" else None
-                o.incoming = of.int("incoming", 0, minimum=0) if kind == "prevent_threat" else 0
-                o.setup = of.bool("setup") if kind == "place_threat" else False
-                o.discard_status = of.int("discard_status", 0, minimum=0) if kind == "heal" else 0
-            threat_kind = kind in ("remove_threat", "prevent_threat", "place_threat")
-            if threat_kind and o.target not in scheme_names:
-                raise ScenarioError(of.where("target"), f"no scheme named {o.target!r}")
-            if kind in ("damage", "move_damage", "end_modifier", "heal", "attach") and (
-                o.target not in names
-            ):
-                raise ScenarioError(of.where("target"), f"no character named {o.target!r}")
-            if kind == "attach" and o.max_per_character:
-                on = attached.setdefault(o.target, [])
-                if on.count(o.source) >= o.max_per_character:
-                    raise RuleViolation(
-                        MAX,
-                        f"{o.source} : {o.max_per_character} max par personnage, et {o.target} en a "
-                        f"déjà {on.count(o.source)} (le maximum compte tous les exemplaires, par titre)",
-                        of.path,
-                    )
-            if kind == "attach":
-                attached.setdefault(o.target, []).append(o.source)
-            of.done()
-            eff.occurrences.append(o)
-        hit = [o.target for o in eff.occurrences if o.kind == "damage"]
-        if distinct and len(set(hit)) < len(hit):
-            twice = next(t for t in hit if hit.count(t) > 1)
-            stage = " (les différents stades d'un méchant sont le même ennemi)" * (
-                names[twice].kind == "mechant"
-            )
-            raise RuleViolation(
-                SAME_ENEMY,
-                f"{eff.card} doit infliger ses seconds dégâts à un ennemi différent du premier ; "
-                f"{twice} est visé deux fois{stage}",
-                ef.where("occurrences"),
-            )
-        taken = {o.target for o in eff.occurrences if o.kind == "remove_threat"}
-        if one_scheme and len(taken) > 1:
-            raise RuleViolation(
-                f"{GAME}/faq/boite-de-base/pratique-de-la-loi-23/1",
-                f"toute la menace retirée par {eff.card} doit être enlevée d'une seule manigance "
-                f"(ici : {', '.join(sorted(taken))})",
-                ef.where("occurrences"),
-            )
-        ef.done()
-        effects.append(eff)
-    actions.done()
-    return PlayerEffectScenario(
-        name,
-        title,
-        rulings,
-        player,
-        chars,
-        extra["traits"],
-        extra["consequential"],
-        extra["hp_modifiers"],
-        extra["next_stage"],
-        schemes,
-        crisis,
-        bonuses,
-        triggers,
-        effects,
-        damage_on=extra["damage_on"],
+    return triggers
+
+
+@dataclass
+class _Known:
+    """What the effects may name: the characters, the schemes, and the attachments so far
+    (character -> titles attached, those of the starting position first)."""
+
+    names: dict[str, Character]
+    schemes: set[str]
+    attached: dict[str, list[str]]
+
+
+def _read_effects(
+    actions: Fields,
+    chars: list[Character],
+    schemes: list[Scheme],
+    attachments: dict[str, list[str]],
+) -> list[Effect]:
+    """`actions.effects`, in order (an attachment counts toward the maximum of the next ones)."""
+    known = _Known(
+        {c.name: c for c in chars},
+        {s.name for s in schemes},
+        {name: list(titles) for name, titles in attachments.items()},
     )
+    effects = [_read_effect(ef, known) for ef in actions.records("effects")]
+    actions.done()
+    return effects
+
+
+def _read_effect(ef: Fields, known: _Known) -> Effect:
+    """One effect: who uses it, what it is, its occurrences, and the targets its card allows."""
+    eff = Effect(
+        ef.str("card"),
+        ef.str("user"),
+        ef.choice("type", EFFECT_TYPES),
+        set(ef.str_list("labels", [])),
+        [],
+        ef.bool("separate_attacks"),
+        ef.bool("simultaneous"),
+        ef.str("ignores_tough_if", None),
+    )
+    if eff.by not in known.names or known.names[eff.by].kind not in KINDS:
+        raise ScenarioError(ef.where("user"), f"no hero or ally named {eff.by!r}")
+    for lab in sorted(eff.labels):
+        if lab not in LABELS:
+            raise ScenarioError(ef.where("labels"), f"expected among {', '.join(LABELS)}")
+    distinct = ef.bool("distinct_targets")  # the card: « un ennemi différent »
+    one_scheme = ef.bool("one_scheme")  # the card: all the threat from one scheme
+    for of in ef.records("occurrences"):
+        eff.occurrences.append(_read_occurrence(of, known))
+    if distinct:
+        _require_distinct_enemies(eff, known.names, ef.where("occurrences"))
+    if one_scheme:
+        _require_one_scheme(eff, ef.where("occurrences"))
+    ef.done()
+    return eff
+
+
+def _read_occurrence(of: Fields, known: _Known) -> Occurrence:
+    """One occurrence of an effect: its kind is the one key of OCCURRENCES it has."""
+    kind = next((k for k in OCCURRENCES if of.has(k)), None)
+    if kind is None:
+        raise ScenarioError(of.path, f"one of {', '.join(OCCURRENCES)}")
+    o = _occurrence_fields(of, kind)
+    threat_kind = kind in ("remove_threat", "prevent_threat", "place_threat")
+    if threat_kind and o.target not in known.schemes:
+        raise ScenarioError(of.where("target"), f"no scheme named {o.target!r}")
+    if kind in ("damage", "move_damage", "end_modifier", "heal", "attach") and (
+        o.target not in known.names
+    ):
+        raise ScenarioError(of.where("target"), f"no character named {o.target!r}")
+    if kind == "attach":
+        _attach(o, known.attached, of.path)
+    of.done()
+    return o
+
+
+def _occurrence_fields(of: Fields, kind: str) -> Occurrence:
+    """The fields of an occurrence of `kind`, not yet checked against the scenario."""
+    o = Occurrence(kind)
+    if kind == "end_modifier":
+        o.source = of.str(kind)
+        o.target = of.str("character")
+    elif kind == "attach":
+        o.source = of.str(kind)  # the card's title
+        o.target = of.str("target")
+        o.amount = of.int("hp", 0)  # the attached character gains this many hit points
+        o.max_per_character = of.int("max_per_character", 0, minimum=0)
+    elif kind == "scheme_enters":
+        o.target = of.str(kind)
+        o.amount = of.int("with_threat", minimum=0)
+    else:
+        o.amount = of.int(kind, minimum=0)
+        o.target = of.str("target")
+        o.extra = of.int("extra", 0, minimum=0)
+        o.source = of.str("from", None) if kind == "move_damage" else None
+        o.incoming = of.int("incoming", 0, minimum=0) if kind == "prevent_threat" else 0
+        o.setup = of.bool("setup") if kind == "place_threat" else False
+        o.discard_status = of.int("discard_status", 0, minimum=0) if kind == "heal" else 0
+    return o
+
+
+def _attach(o: Occurrence, attached: dict[str, list[str]], where: str) -> None:
+    """Count an attachment on its character; one over « X max par personnage » is refused."""
+    on = attached.setdefault(o.target, [])
+    if o.max_per_character and on.count(o.source) >= o.max_per_character:
+        raise RuleViolation(
+            MAX,
+            f"{o.source} : {o.max_per_character} max par personnage, et {o.target} en a "
+            f"déjà {on.count(o.source)} (le maximum compte tous les exemplaires, par titre)",
+            where,
+        )
+    on.append(o.source)
+
+
+def _require_distinct_enemies(eff: Effect, names: dict[str, Character], where: str) -> None:
+    """« Un ennemi différent »: no enemy takes two of the effect's damage occurrences."""
+    hit = [o.target for o in eff.occurrences if o.kind == "damage"]
+    if len(set(hit)) < len(hit):
+        twice = next(t for t in hit if hit.count(t) > 1)
+        stage = " (les différents stades d'un méchant sont le même ennemi)" * (
+            names[twice].kind == "mechant"
+        )
+        raise RuleViolation(
+            SAME_ENEMY,
+            f"{eff.card} doit infliger ses seconds dégâts à un ennemi différent du premier ; "
+            f"{twice} est visé deux fois{stage}",
+            where,
+        )
+
+
+def _require_one_scheme(eff: Effect, where: str) -> None:
+    """All the threat the effect removes comes from one scheme."""
+    taken = {o.target for o in eff.occurrences if o.kind == "remove_threat"}
+    if len(taken) > 1:
+        raise RuleViolation(
+            f"{GAME}/faq/boite-de-base/pratique-de-la-loi-23/1",
+            f"toute la menace retirée par {eff.card} doit être enlevée d'une seule manigance "
+            f"(ici : {', '.join(sorted(taken))})",
+            where,
+        )

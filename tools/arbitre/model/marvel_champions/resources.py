@@ -205,110 +205,11 @@ class _Run:
         return cut
 
     def pay(self, p: Payment, n: int) -> None:
-        rec = self.rec
-        reduction = p.reduction + self.first_ally(p)
-        cost = max(p.printed - reduction, 0)
-        what = f"une capacité {of(p.card)}" if p.ability else p.card
-        aff = f" (affinité {AFFINITY_FR[p.affinity]})" if p.affinity else ""
-        reduced = f", réduit de {reduction}" if reduction else ""
-        rec.step(
-            [INITIATE, COST],
-            f"Paiement n° {n} : {self.sc.player} paie le coût {of(what)}{aff} : {p.printed}"
-            f"{reduced}, soit {cost}.",
-        )
-        top = self.discard[0] if self.discard else None  # before this payment's discards
-        generated: list[tuple[str, list[str]]] = []
-        if p.using:
-            rec.step(
-                [RESOURCE, SIMULTANEOUS],
-                "Les ressources sont générées simultanément : une carte défaussée pour ce paiement "
-                "n'est pas encore au sommet de la pile de défausse.",
-            )
-        for name in p.using:
-            s = self.sources[name]
-            if s.in_hand:
-                res = list(s.resources)
-                text = f"{name} est défaussée de la main et génère {self.fr(res)}"
-                rules = [RESOURCE, RESOURCE_CARD]
-                if s.bonus_affinity and s.bonus_affinity == p.affinity:
-                    res.append("libre")
-                    text += (
-                        f", plus 1 ressource car {what} est de l'affinité {AFFINITY_FR[p.affinity]}"
-                    )
-                    rules.append(AFFINITY)
-                elif s.bonus_affinity:
-                    text += (
-                        f" ; pas de ressource supplémentaire : {what} n'est pas de l'affinité "
-                        f"{AFFINITY_FR[s.bonus_affinity]}"
-                    )
-                rec.step(rules, text + ".")
-            elif s.copies_discard_top:
-                if top is None:
-                    res = []
-                    rec.step([RESOURCE_ABILITY, DISCARD], f"{name} : la pile de défausse est vide.")
-                else:
-                    res = list(top[1])
-                    rec.step(
-                        [RESOURCE_ABILITY, DISCARD],
-                        f"{name} génère les ressources imprimées sur {top[0]}, au sommet de la pile "
-                        f"de défausse : {self.fr(res)} ; c'est {name} qui les génère, pas {top[0]} "
-                        "(aucune capacité de cette carte ne s'applique).",
-                    )
-            else:
-                res = list(s.resources)
-                only = " pour une carte d'affinité" if s.affinity_only else ""
-                rec.step([RESOURCE_ABILITY], f"{name} génère {self.fr(res)}{only}.")
-            generated.append((name, res))
-        spent = [r for _, res in generated for r in res]
-        ok = len(spent) >= cost
-        if cost == 0:
-            rec.step(
-                [COST, RESOURCE],
-                "Le coût est 0 : aucune ressource n'est requise ni dépensée"
-                + (
-                    f" ; « ne dépenser que des ressources {TYPE_FR[p.spend_only]} » ne s'applique pas"
-                    if p.spend_only
-                    else ""
-                )
-                + ".",
-            )
-            spent = []
-        else:
-            if p.spend_only:
-                wrong = [r for r in spent if r not in (p.spend_only, "libre")]
-                if wrong:
-                    raise RuleViolation(
-                        COST,
-                        f"{p.card} ne se paie qu'avec des ressources {TYPE_FR[p.spend_only]} ; "
-                        f"{self.fr(wrong)} ne conviennent pas",
-                        "actions.payments",
-                    )
-            if not ok:
-                raise RuleViolation(
-                    RESOURCE,
-                    f"{len(spent)} ressource(s) générée(s) pour un coût de {cost}",
-                    "actions.payments",
-                )
-            lost = len(spent) - cost
-            rec.step(
-                [COST, RESOURCE],
-                f"{len(spent)} ressource(s) générée(s) pour un coût de {cost} : le coût est payé"
-                + (f" ; {lost} en surplus, perdue(s)" if lost else "")
-                + ".",
-            )
-        condition = None
-        if p.if_only:
-            condition = bool(spent) and all(r == p.if_only for r in spent)
-            because = (
-                "aucune ressource n'a été dépensée"
-                if not spent
-                else f"ressources dépensées : {self.fr(spent)}"
-            )
-            rec.step(
-                [COST, RESOURCE],
-                f"Condition « si vous n'avez utilisé que des ressources {TYPE_FR[p.if_only]} » : "
-                f"{'remplie' if condition else 'non remplie'} ({because}).",
-            )
+        """Payment n° `n`: its cost, the resources generated, what is spent, then the discards."""
+        cost, what = self.announce(p, n)
+        generated = self.generate(p, what)
+        spent = self.spend(p, cost, [r for _, res in generated for r in res])
+        condition = self.condition(p, spent)
         for name, _ in generated:
             s = self.sources[name]
             if s.in_hand:
@@ -323,6 +224,132 @@ class _Run:
                 **({"condition_met": condition} if p.if_only else {}),
             }
         )
+
+    def announce(self, p: Payment, n: int) -> tuple[int, str]:
+        """The cost to pay, after its reductions; returns it and what is paid for, in French."""
+        reduction = p.reduction + self.first_ally(p)
+        cost = max(p.printed - reduction, 0)
+        what = f"une capacité {of(p.card)}" if p.ability else p.card
+        aff = f" (affinité {AFFINITY_FR[p.affinity]})" if p.affinity else ""
+        reduced = f", réduit de {reduction}" if reduction else ""
+        self.rec.step(
+            [INITIATE, COST],
+            f"Paiement n° {n} : {self.sc.player} paie le coût {of(what)}{aff} : {p.printed}"
+            f"{reduced}, soit {cost}.",
+        )
+        return cost, what
+
+    def generate(self, p: Payment, what: str) -> list[tuple[str, list[str]]]:
+        """The resources each source used generates, all at the same time: the discard pile is
+        the one before this payment's discards."""
+        top = self.discard[0] if self.discard else None
+        if p.using:
+            self.rec.step(
+                [RESOURCE, SIMULTANEOUS],
+                "Les ressources sont générées simultanément : une carte défaussée pour ce paiement "
+                "n'est pas encore au sommet de la pile de défausse.",
+            )
+        generated: list[tuple[str, list[str]]] = []
+        for name in p.using:
+            s = self.sources[name]
+            if s.in_hand:
+                res = self.from_hand(s, p, what)
+            elif s.copies_discard_top:
+                res = self.from_discard_top(s, top)
+            else:
+                res = list(s.resources)
+                only = " pour une carte d'affinité" if s.affinity_only else ""
+                self.rec.step([RESOURCE_ABILITY], f"{name} génère {self.fr(res)}{only}.")
+            generated.append((name, res))
+        return generated
+
+    def from_hand(self, s: Source, p: Payment, what: str) -> list[str]:
+        """A card discarded from hand: its printed resources, plus one for its affinity bonus."""
+        res = list(s.resources)
+        text = f"{s.name} est défaussée de la main et génère {self.fr(res)}"
+        rules = [RESOURCE, RESOURCE_CARD]
+        if s.bonus_affinity and s.bonus_affinity == p.affinity:
+            res.append("libre")
+            text += f", plus 1 ressource car {what} est de l'affinité {AFFINITY_FR[p.affinity]}"
+            rules.append(AFFINITY)
+        elif s.bonus_affinity:
+            text += (
+                f" ; pas de ressource supplémentaire : {what} n'est pas de l'affinité "
+                f"{AFFINITY_FR[s.bonus_affinity]}"
+            )
+        self.rec.step(rules, text + ".")
+        return res
+
+    def from_discard_top(self, s: Source, top: tuple[str, list[str]] | None) -> list[str]:
+        """An ability copying the resources printed on the card on top of the discard pile."""
+        if top is None:
+            self.rec.step([RESOURCE_ABILITY, DISCARD], f"{s.name} : la pile de défausse est vide.")
+            return []
+        res = list(top[1])
+        self.rec.step(
+            [RESOURCE_ABILITY, DISCARD],
+            f"{s.name} génère les ressources imprimées sur {top[0]}, au sommet de la pile "
+            f"de défausse : {self.fr(res)} ; c'est {s.name} qui les génère, pas {top[0]} "
+            "(aucune capacité de cette carte ne s'applique).",
+        )
+        return res
+
+    def spend(self, p: Payment, cost: int, generated: list[str]) -> list[str]:
+        """The resources spent on the cost (none when it is 0; the surplus is lost); too few, or
+        of a type the payment may not spend, is a RuleViolation."""
+        if cost == 0:
+            self.rec.step(
+                [COST, RESOURCE],
+                "Le coût est 0 : aucune ressource n'est requise ni dépensée"
+                + (
+                    f" ; « ne dépenser que des ressources {TYPE_FR[p.spend_only]} » ne s'applique pas"
+                    if p.spend_only
+                    else ""
+                )
+                + ".",
+            )
+            return []
+        if p.spend_only:
+            wrong = [r for r in generated if r not in (p.spend_only, "libre")]
+            if wrong:
+                raise RuleViolation(
+                    COST,
+                    f"{p.card} ne se paie qu'avec des ressources {TYPE_FR[p.spend_only]} ; "
+                    f"{self.fr(wrong)} ne conviennent pas",
+                    "actions.payments",
+                )
+        if len(generated) < cost:
+            raise RuleViolation(
+                RESOURCE,
+                f"{len(generated)} ressource(s) générée(s) pour un coût de {cost}",
+                "actions.payments",
+            )
+        lost = len(generated) - cost
+        self.rec.step(
+            [COST, RESOURCE],
+            f"{len(generated)} ressource(s) générée(s) pour un coût de {cost} : le coût est payé"
+            + (f" ; {lost} en surplus, perdue(s)" if lost else "")
+            + ".",
+        )
+        return generated
+
+    def condition(self, p: Payment, spent: list[str]) -> bool | None:
+        """« Si vous n'avez utilisé que des ressources X »: never met when nothing was spent
+        (None: the card has no such condition)."""
+        if not p.if_only:
+            return None
+        met = bool(spent) and all(r == p.if_only for r in spent)
+        because = (
+            "aucune ressource n'a été dépensée"
+            if not spent
+            else f"ressources dépensées : {self.fr(spent)}"
+        )
+        self.rec.step(
+            [COST, RESOURCE],
+            f"Condition « si vous n'avez utilisé que des ressources {TYPE_FR[p.if_only]} » : "
+            f"{'remplie' if met else 'non remplie'} ({because}).",
+        )
+        return met
 
     @staticmethod
     def fr(res: list[str]) -> str:
