@@ -31,6 +31,10 @@ HEADING: dict[str, Callable[[str], bool]] = {
 }
 
 
+# A label a source prints at the start of a paragraph, found alone on a line inside another.
+LABELS: dict[str, tuple[str, ...]] = {"the-spoils": ("Exemple", "NdT :")}
+
+
 @cache
 def lines(game: str) -> tuple[str, ...]:
     module = importer_modules()[game]
@@ -52,6 +56,11 @@ def damages(game: str) -> Iterator[tuple[str, int, str]]:
     for k in (0, len(headings) // 2, len(headings) - 1):
         at = headings[k]
         yield copy(f"heading line {at + 1} lost", source[:at] + source[at + 1 :])
+    wrapped = [i for i, line in enumerate(source) if line.strip() and line != line.rstrip()]
+    for label in LABELS.get(game, ()):
+        for k in (len(wrapped) // 5, len(wrapped) // 2, len(wrapped) * 4 // 5):
+            at = wrapped[k] + 1
+            yield copy(f"« {label} » alone at line {at + 1}", source[:at] + [label] + source[at:])
     for fraction in (0.2, 0.6, 0.9):
         start = int(n * fraction)
         end = start + 12

@@ -63,7 +63,9 @@ def para_text(lines: list[Line]) -> str:
     parts: list[str] = []
     for i, line in enumerate(lines):
         prev = lines[i - 1] if i else None
-        if prev and not prev.wrapped and prev.text.split()[-1].startswith("http"):
+        # (a line may be left empty: « Exemple » once its label is taken off)
+        last_word = prev.text.split()[-1:] if prev and not prev.wrapped else []
+        if last_word and last_word[0].startswith("http"):
             parts[-1] += line.text
         else:
             parts.append(line.text)
