@@ -84,116 +84,146 @@ def _read_yaml(
 
 def read_tree(paths: ProjectPaths) -> LoadResult:
     """Phase one: read and validate every file; entries keep their file:line for later messages."""
-    problems: list[Problem] = []
-    unreadable: list[str] = []
-    rejected: set[str] = set()
-    games: list[Game] = []
-    entries: list[Entry] = []
-    locations: dict[str, tuple[str, int]] = {}
+    reader = _TreeReader(paths)
+    for game_dir in _game_dirs(paths):
+        game = reader.read_game(game_dir / "game.yaml", game_dir.name)
+        if game is None:
+            continue
+        reader.games.append(game)
+        reader.read_documents(game_dir, game)
+    kb = KnowledgeBase(reader.games, reader.entries, reader.locations)
+    return LoadResult(kb, reader.problems, unreadable=reader.unreadable, rejected=reader.rejected)
 
-    def rel(p: Path) -> str:
+
+def _game_dirs(paths: ProjectPaths) -> list[Path]:
+    """The folders of content/ that hold a game.yaml, sorted (a folder with only sources has not
+    been imported yet)."""
+    if not paths.content.is_dir():
+        return []
+    game_dirs = sorted(p for p in paths.content.iterdir() if p.is_dir())
+    return [d for d in game_dirs if (d / "game.yaml").is_file()]
+
+
+@dataclass
+class _TreeReader:
+    """What phase one has read so far: the games, the valid entries with their file:line, and
+    the problems, unreadable files and rejected entry ids met on the way."""
+
+    paths: ProjectPaths
+    problems: list[Problem] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)
+    rejected: set[str] = field(default_factory=set)
+    games: list[Game] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    locations: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+    def rel(self, p: Path) -> str:
+        """The path as messages name it: relative to the project root when it is inside."""
         try:
-            return p.relative_to(paths.root).as_posix()
+            return p.relative_to(self.paths.root).as_posix()
         except ValueError:
             return p.as_posix()
 
-    def take_entries(doc: Any, path: Path, game: str, document: str | None) -> None:
-        where = rel(path)
-        if not isinstance(doc, dict) or not isinstance(doc.get("entries"), list):
-            problems.append(Problem(where, 1, "expected a mapping with an 'entries' list"))
-            return
-        if doc.get("game") != game:
-            problems.append(Problem(where, doc.get(LINE_KEY, 1), f"game must be {game!r}"))
-        for raw in doc["entries"]:
-            if not isinstance(raw, dict):
-                problems.append(Problem(where, doc.get(LINE_KEY, 1), "an entry must be a mapping"))
-                continue
-            entry = entry_from_dict(raw, where, problems)
-            if entry is None:
-                if isinstance(raw.get("id"), str):
-                    rejected.add(raw["id"])  # links to it are not errors of their own
-                continue
-            line = raw.get(LINE_KEY, 1)
-            if entry.game != game:
-                problems.append(
-                    Problem(where, line, f"{entry.id}: game {entry.game!r} in a file of {game!r}")
-                )
-            if document is not None and entry.document != document:
-                problems.append(
-                    Problem(
-                        where,
-                        line,
-                        f"{entry.id}: document {entry.document!r}, file says {document!r}",
-                    )
-                )
-            if entry.id in locations:
-                other = "{}:{}".format(*locations[entry.id])
-                problems.append(Problem(where, line, f"duplicate id {entry.id} (first at {other})"))
-                continue
-            locations[entry.id] = (where, line)
-            entries.append(entry)
-
-    game_dirs = (
-        sorted(p for p in paths.content.iterdir() if p.is_dir()) if paths.content.is_dir() else []
-    )
-    for game_dir in game_dirs:
-        game_file = game_dir / "game.yaml"
-        if not game_file.is_file():
-            continue  # a folder with only sources has not been imported yet
-        meta = _read_yaml(game_file, rel(game_file), problems, unreadable)
-        if meta is None and rel(game_file) in unreadable:
-            continue
+    def read_game(self, game_file: Path, folder: str) -> Game | None:
+        """The game a game.yaml describes (its problems reported), or None when the file cannot
+        be read or lacks its documents list (then it is unreadable)."""
+        where = self.rel(game_file)
+        meta = _read_yaml(game_file, where, self.problems, self.unreadable)
+        if meta is None and where in self.unreadable:
+            return None
         documents = meta.get("documents") if isinstance(meta, dict) else None
         if not isinstance(documents, list) or not all(
             isinstance(d, dict) and isinstance(d.get("id"), str) and "title" in d for d in documents
         ):
-            problems.append(
-                Problem(rel(game_file), 1, "expected {id, title, source, documents: [{id, title}]}")
+            self.problems.append(
+                Problem(where, 1, "expected {id, title, source, documents: [{id, title}]}")
             )
-            unreadable.append(rel(game_file))
-            continue
+            self.unreadable.append(where)
+            return None
         game = Game(
-            id=meta.get("id", game_dir.name),
-            title=str(meta.get("title", game_dir.name)),
+            id=meta.get("id", folder),
+            title=str(meta.get("title", folder)),
             short_title=str(meta.get("short_title") or ""),
             source=str(meta.get("source", "")),
             documents=[(str(d["id"]), str(d["title"])) for d in meta["documents"]],
             authority=str(meta.get("authority", "official")),
             authority_quote=meta.get("authority_quote"),
         )
-        if game.authority not in AUTHORITIES:
-            problems.append(
-                Problem(
-                    rel(game_file),
-                    meta.get(LINE_KEY, 1),
-                    f"authority {game.authority!r} is not one of {', '.join(AUTHORITIES)}",
-                )
-            )
-        if game.id != game_dir.name:
-            problems.append(
-                Problem(rel(game_file), 1, f"id {game.id!r} differs from folder {game_dir.name!r}")
-            )
-        if game.source and not (paths.root / game.source).is_file():
-            problems.append(Problem(rel(game_file), 1, f"source {game.source} is missing"))
-        games.append(game)
+        self.problems.extend(_game_problems(self.paths, game, meta, where, folder))
+        return game
+
+    def read_documents(self, game_dir: Path, game: Game) -> None:
+        """Take the entries of each document the game lists, then of its glossary file."""
         for doc_id, _title in game.documents:
             doc_path = game_dir / f"{doc_id}.yaml"
             if not doc_path.is_file():
-                problems.append(
-                    Problem(rel(game_file), 1, f"document {doc_id!r}: {rel(doc_path)} is missing")
-                )
+                message = f"document {doc_id!r}: {self.rel(doc_path)} is missing"
+                self.problems.append(Problem(self.rel(game_dir / "game.yaml"), 1, message))
                 continue
-            data = _read_yaml(doc_path, rel(doc_path), problems, unreadable)
-            if rel(doc_path) not in unreadable:
-                take_entries(data, doc_path, game.id, doc_id)
-        glossary_path = paths.glossary / f"{game.id}.yaml"
+            self.read_entries(doc_path, game.id, doc_id)
+        glossary_path = self.paths.glossary / f"{game.id}.yaml"
         if glossary_path.is_file():
-            data = _read_yaml(glossary_path, rel(glossary_path), problems, unreadable)
-            if rel(glossary_path) not in unreadable:
-                take_entries(data, glossary_path, game.id, None)
-    return LoadResult(
-        KnowledgeBase(games, entries, locations), problems, unreadable=unreadable, rejected=rejected
-    )
+            self.read_entries(glossary_path, game.id, None)
+
+    def read_entries(self, path: Path, game: str, document: str | None) -> None:
+        """Take the entries of one file of `game` (of `document`, unless a glossary), when it
+        can be read."""
+        where = self.rel(path)
+        data = _read_yaml(path, where, self.problems, self.unreadable)
+        if where not in self.unreadable:
+            self.take_entries(data, where, game, document)
+
+    def take_entries(self, doc: Any, where: str, game: str, document: str | None) -> None:
+        """Take each entry of a file's data, once the data has the shape of an entries file."""
+        if not isinstance(doc, dict) or not isinstance(doc.get("entries"), list):
+            self.problems.append(Problem(where, 1, "expected a mapping with an 'entries' list"))
+            return
+        if doc.get("game") != game:
+            self.problems.append(Problem(where, doc.get(LINE_KEY, 1), f"game must be {game!r}"))
+        for raw in doc["entries"]:
+            if not isinstance(raw, dict):
+                message = "an entry must be a mapping"
+                self.problems.append(Problem(where, doc.get(LINE_KEY, 1), message))
+                continue
+            self.take_entry(raw, where, game, document)
+
+    def take_entry(self, raw: dict[str, Any], where: str, game: str, document: str | None) -> None:
+        """Keep one entry when it is valid and its id is new; its id is rejected when invalid."""
+        entry = entry_from_dict(raw, where, self.problems)
+        if entry is None:
+            if isinstance(raw.get("id"), str):
+                self.rejected.add(raw["id"])  # links to it are not errors of their own
+            return
+        line = raw.get(LINE_KEY, 1)
+        if entry.game != game:
+            message = f"{entry.id}: game {entry.game!r} in a file of {game!r}"
+            self.problems.append(Problem(where, line, message))
+        if document is not None and entry.document != document:
+            message = f"{entry.id}: document {entry.document!r}, file says {document!r}"
+            self.problems.append(Problem(where, line, message))
+        if entry.id in self.locations:
+            other = "{}:{}".format(*self.locations[entry.id])
+            message = f"duplicate id {entry.id} (first at {other})"
+            self.problems.append(Problem(where, line, message))
+            return
+        self.locations[entry.id] = (where, line)
+        self.entries.append(entry)
+
+
+def _game_problems(
+    paths: ProjectPaths, game: Game, meta: dict[str, Any], where: str, folder: str
+) -> list[Problem]:
+    """What is wrong with a game.yaml that could be read: its authority, its id (not its
+    folder's name) or its missing source."""
+    problems: list[Problem] = []
+    if game.authority not in AUTHORITIES:
+        message = f"authority {game.authority!r} is not one of {', '.join(AUTHORITIES)}"
+        problems.append(Problem(where, meta.get(LINE_KEY, 1), message))
+    if game.id != folder:
+        problems.append(Problem(where, 1, f"id {game.id!r} differs from folder {folder!r}"))
+    if game.source and not (paths.root / game.source).is_file():
+        problems.append(Problem(where, 1, f"source {game.source} is missing"))
+    return problems
 
 
 def resolve(result: LoadResult) -> LoadResult:

@@ -40,7 +40,7 @@ from typing import Any
 
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
-from arbitre.kb.entry import KINDS
+from arbitre.kb.entry import KINDS, Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
 from arbitre.search import query as query_module
@@ -127,119 +127,27 @@ def _words(words: list[str]) -> str:
 
 
 def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
-    stemmed, folded = french_analyzer(), folded_analyzer()
-    links = term_links(kb)
-    fields: dict[str, dict[str, dict[int, int]]] = {
-        f: {} for f in (*TEXT_FIELDS, *EXACT_FIELDS, *KEYWORD_FIELDS, *ID_FIELDS)
-    }
-    lengths: dict[str, list[int]] = {f: [] for f in (*TEXT_FIELDS, *EXACT_FIELDS)}
-    positions: list[dict[str, list[int]]] = []  # per doc: text stem -> positions
-    rows: list[list[Any]] = []
-    ids = {entry.id: seq for seq, entry in enumerate(kb.entries)}
-    words: set[str] = set()
-    spellings = Spellings()
-    for seq, entry in enumerate(kb.entries):
-        doc = entry_document(kb, entry, seq, links.get(entry.id))
-        for name in SPELLED_FIELDS:
-            spellings.add(doc[name])
-        for name in (*TEXT_FIELDS, *EXACT_FIELDS):
-            analyzer = stemmed if name in TEXT_FIELDS else folded
-            value = doc[name]
-            count = 0
-            where: dict[str, list[int]] = {}
-            for token in analyzer(value, positions=True):
-                postings = fields[name].setdefault(token.text, {})
-                postings[seq] = postings.get(seq, 0) + 1
-                count += 1
-                if name == "text":
-                    where.setdefault(token.text, []).append(token.pos)
-                if name in EXACT_FIELDS:
-                    words.add(token.text)
-            lengths[name].append(_quantised(count))
-            if name == "text":
-                positions.append(where)
-        for name in KEYWORD_FIELDS:
-            for key in doc[name].split():
-                postings = fields[name].setdefault(key, {})
-                postings[seq] = postings.get(seq, 0) + 1
-        for name in ID_FIELDS:
-            if doc[name]:
-                fields[name].setdefault(doc[name], {})[seq] = 1
-        display = doc["display"]  # whole: the snippet window is chosen over all of it
-        rows.append(
-            [
-                entry.id,
-                doc["url"],
-                doc["number"],
-                doc["title"],
-                entry.game,
-                entry.kind,
-                doc["role"],
-                ids.get(entry.parent or "", -1),
-                doc["title_key"],
-                doc["parent_key"],
-                0 if doc["official"] is False else 1,
-                doc["text"],
-                display,
-                doc["cards_key"],
-            ]
-        )
-
+    """The browser's search index of `kb`, ready for JSON (the tables the module docstring says)."""
+    corpus = _analyse(kb)
     names = _names_table(kb)
-    phrases = phrase_table(positions, phrase_keys(glossary_names(kb)))
-
-    folded = [entry_folded(row[3], row[11]) for row in rows]  # title, text
+    phrases = phrase_table(corpus.positions, phrase_keys(glossary_names(kb)))
+    folded = [entry_folded(row[3], row[11]) for row in corpus.rows]  # title, text
     lemmas = lemma_table()
-    # The typo corrector's vocabulary (`Typos.vocabulary`): exact words with their doc counts.
-    vocab: dict[str, int] = {}
-    for name in EXACT_FIELDS:
-        for term, postings in fields[name].items():
-            if not term[0].isdigit():
-                vocab[term] = vocab.get(term, 0) + len(postings)
+    vocab = _typo_vocabulary(corpus.fields)
     return {
         "format": CLIENT_FORMAT,
         "games": {g.id: g.title for g in kb.games},
         "authority": {g.id: g.authority for g in kb.games},
         "kinds": list(KINDS),
-        "docs": rows,
-        "fields": {
-            name: {
-                "terms": sorted(postings),
-                "postings": [_encode(p) for _, p in sorted(postings.items())],
-                "lengths": _pack(lengths[name]) if name in lengths else None,
-            }
-            for name, postings in fields.items()
-        },
+        "docs": corpus.rows,
+        "fields": _fields_table(corpus),
         "phrases": phrases,
         "names": names,
         "thesaurus": _thesaurus(),
         "focus": _focus_table(kb),
         "ranking": ranking_constants(),
-        "intents": [
-            {
-                "name": i.name,
-                "label": i.label,
-                "cues": _js_regex(i.cues),
-                # The entries worded as its answers (rank.py `_answers`), found here once: the
-                # browser would compile and run its long regular expression on each candidate.
-                "answering": _pack_docs([seq for seq, f in enumerate(folded) if i.answers(f)]),
-            }
-            for i in INTENTS
-        ],
-        "analysis": {
-            "stops": sorted(stop_words()),
-            "elisions": list(ELISIONS),
-            "question_words": sorted(query_module.QUESTION_WORDS),
-            "question_phrases": _js_regex(query_module.QUESTION_PHRASES),
-            "question_markers": sorted(query_module.QUESTION_MARKERS),
-            "kind_names": query_module.KIND_NAMES,
-            # The stem of every word of the corpus and of every lemma-table form: the browser
-            # stems with the same Snowball algorithm, but looks these up first (« word:stem »,
-            # sorted by word: found by halving the string).
-            "stems": _words(
-                [f"{w}:{s}" for w, s in sorted(_stem_table(words | set(lemmas)).items())]
-            ),
-        },
+        "intents": _intents_table(folded),
+        "analysis": _analysis_table(corpus.words | set(lemmas)),
         "words": _words(near_words((vocab, deletion_index(vocab)))),
         "language": {
             "english": sorted(ENGLISH_FUNCTION_WORDS),
@@ -248,7 +156,146 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         },
         "bilingual": _bilingual(),
         "questions": question_stems(kb),
-        "spellings": spellings.table(),
+        "spellings": corpus.spellings.table(),
+    }
+
+
+class _Corpus:
+    """The entries' documents analysed as the whoosh index holds them, in index order: per
+    field, each term's postings (doc number -> term frequency) and, for the analysed fields,
+    each document's length (quantised); per document, the positions of each text stem and its
+    `docs` row; the exact fields' words; how words are spelled."""
+
+    def __init__(self) -> None:
+        self.stemmed, self.folded = french_analyzer(), folded_analyzer()
+        self.fields: dict[str, dict[str, dict[int, int]]] = {
+            f: {} for f in (*TEXT_FIELDS, *EXACT_FIELDS, *KEYWORD_FIELDS, *ID_FIELDS)
+        }
+        self.lengths: dict[str, list[int]] = {f: [] for f in (*TEXT_FIELDS, *EXACT_FIELDS)}
+        self.positions: list[dict[str, list[int]]] = []  # per doc: text stem -> positions
+        self.rows: list[list[Any]] = []
+        self.words: set[str] = set()
+        self.spellings = Spellings()
+
+    def add(self, seq: int, doc: dict[str, Any]) -> None:
+        """Index document number `seq` (`indexer.entry_document`) in every field."""
+        for name in SPELLED_FIELDS:
+            self.spellings.add(doc[name])
+        for name in (*TEXT_FIELDS, *EXACT_FIELDS):
+            self.add_analysed(seq, name, doc[name])
+        for name in KEYWORD_FIELDS:
+            for key in doc[name].split():
+                postings = self.fields[name].setdefault(key, {})
+                postings[seq] = postings.get(seq, 0) + 1
+        for name in ID_FIELDS:
+            if doc[name]:
+                self.fields[name].setdefault(doc[name], {})[seq] = 1
+
+    def add_analysed(self, seq: int, name: str, value: str) -> None:
+        """Index one stemmed or folded field's value: its tokens' postings, its length, and the
+        positions of the text's stems or the exact fields' words."""
+        analyzer = self.stemmed if name in TEXT_FIELDS else self.folded
+        count = 0
+        where: dict[str, list[int]] = {}
+        for token in analyzer(value, positions=True):
+            postings = self.fields[name].setdefault(token.text, {})
+            postings[seq] = postings.get(seq, 0) + 1
+            count += 1
+            if name == "text":
+                where.setdefault(token.text, []).append(token.pos)
+            if name in EXACT_FIELDS:
+                self.words.add(token.text)
+        self.lengths[name].append(_quantised(count))
+        if name == "text":
+            self.positions.append(where)
+
+
+def _analyse(kb: KnowledgeBase) -> _Corpus:
+    """Every entry of `kb` indexed as the whoosh document of its number, with its `docs` row."""
+    links = term_links(kb)
+    ids = {entry.id: seq for seq, entry in enumerate(kb.entries)}
+    corpus = _Corpus()
+    for seq, entry in enumerate(kb.entries):
+        doc = entry_document(kb, entry, seq, links.get(entry.id))
+        corpus.add(seq, doc)
+        corpus.rows.append(_row(entry, doc, ids.get(entry.parent or "", -1)))
+    return corpus
+
+
+def _row(entry: Entry, doc: dict[str, Any], parent: int) -> list[Any]:
+    """An entry's `docs` row (`parent`: its parent's row, or -1)."""
+    display = doc["display"]  # whole: the snippet window is chosen over all of it
+    return [
+        entry.id,
+        doc["url"],
+        doc["number"],
+        doc["title"],
+        entry.game,
+        entry.kind,
+        doc["role"],
+        parent,
+        doc["title_key"],
+        doc["parent_key"],
+        0 if doc["official"] is False else 1,
+        doc["text"],
+        display,
+        doc["cards_key"],
+    ]
+
+
+def _fields_table(corpus: _Corpus) -> dict[str, dict[str, Any]]:
+    """Per field: its terms, sorted; each one's postings, encoded; its lengths, packed (None
+    for the fields without lengths)."""
+    return {
+        name: {
+            "terms": sorted(postings),
+            "postings": [_encode(p) for _, p in sorted(postings.items())],
+            "lengths": _pack(corpus.lengths[name]) if name in corpus.lengths else None,
+        }
+        for name, postings in corpus.fields.items()
+    }
+
+
+def _typo_vocabulary(fields: dict[str, dict[str, dict[int, int]]]) -> dict[str, int]:
+    """The typo corrector's vocabulary (`Typos.vocabulary`): exact words with their doc counts."""
+    vocab: dict[str, int] = {}
+    for name in EXACT_FIELDS:
+        for term, postings in fields[name].items():
+            if not term[0].isdigit():
+                vocab[term] = vocab.get(term, 0) + len(postings)
+    return vocab
+
+
+def _intents_table(folded: list[str]) -> list[dict[str, Any]]:
+    """Each question intent: its name, label, cues, and the rows of the entries (folded title
+    and text: `folded`) worded as its answers."""
+    return [
+        {
+            "name": i.name,
+            "label": i.label,
+            "cues": _js_regex(i.cues),
+            # The entries worded as its answers (rank.py `_answers`), found here once: the
+            # browser would compile and run its long regular expression on each candidate.
+            "answering": _pack_docs([seq for seq, f in enumerate(folded) if i.answers(f)]),
+        }
+        for i in INTENTS
+    ]
+
+
+def _analysis_table(words: set[str]) -> dict[str, Any]:
+    """What the browser's query analysis reads: stop words, elisions, question words, kind
+    names, and the stems of `words` that Snowball alone would not give."""
+    return {
+        "stops": sorted(stop_words()),
+        "elisions": list(ELISIONS),
+        "question_words": sorted(query_module.QUESTION_WORDS),
+        "question_phrases": _js_regex(query_module.QUESTION_PHRASES),
+        "question_markers": sorted(query_module.QUESTION_MARKERS),
+        "kind_names": query_module.KIND_NAMES,
+        # The stem of every word of the corpus and of every lemma-table form: the browser
+        # stems with the same Snowball algorithm, but looks these up first (« word:stem »,
+        # sorted by word: found by halving the string).
+        "stems": _words([f"{w}:{s}" for w, s in sorted(_stem_table(words).items())]),
     }
 
 

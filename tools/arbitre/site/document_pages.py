@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import posixpath
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from arbitre import urls
@@ -165,9 +166,35 @@ def _single_root(entries: list[Entry]) -> bool:
     return all(e.parent in ids for e in entries[1:]) and (entries[0].parent not in ids)
 
 
+@dataclass(frozen=True)
+class _Document:
+    """One document of a game, gathered once for its pages."""
+
+    data: SiteData
+    game: Game
+    id: str
+    title: str
+    entries: list[Entry]  # document_entries: all but the glossary's terms
+    common: dict[str, Any]  # what each of its pages says of it
+    sections: list[str]  # the sections with a page of their own (urls.split_documents), or []
+
+    @property
+    def page(self) -> str:
+        return urls.document_page(self.game.id, self.id)
+
+
 def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> list[Page]:
-    kb = data.kb
-    entries = document_entries(kb, game.id, doc_id)
+    """A document's page, or for a document split by section (urls.split_documents) its index
+    page and one page per section."""
+    doc = _document(data, game, doc_id, doc_title)
+    if not doc.sections:
+        return [_document_page(doc, doc.entries, [], None)]
+    return [_split_index(doc), *(_section_page(doc, i) for i in range(len(doc.sections)))]
+
+
+def _document(data: SiteData, game: Game, doc_id: str, doc_title: str) -> _Document:
+    """A document's entries, sections and what its pages say of it."""
+    entries = document_entries(data.kb, game.id, doc_id)
     page = urls.document_page(game.id, doc_id)
     common = {
         **game_link(page, game.id, game.title),
@@ -175,82 +202,92 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
         "kinds": _kind_counts(entries),
         "source": escape_inline(posixpath.basename(game.source)) if game.source else None,
     }
-    sections = data.split.get((game.id, doc_id))
+    sections = data.split.get((game.id, doc_id)) or []
+    return _Document(data, game, doc_id, doc_title, entries, common, sections)
 
-    def document_page(
-        shown: list[Entry], listed: list[dict[str, Any]], forward: str | None
-    ) -> Page:
-        """The document's own page: `shown` entries, `listed` section pages, old anchors."""
-        titled = _single_root(shown)
-        return Page(
-            page,
-            "document.md.j2",
-            doc_title,
-            {
-                **common,
-                "edition": document_edition(data, page, game.id, doc_id),
-                "count": len(entries),
-                "titled": titled,
-                "entries": entries_context(data, page, shown, 1 if titled else 2),
-                "sections": listed,
-                "forward": forward,
-            },
-        )
 
-    if not sections:
-        return [document_page(entries, [], None)]
+def _document_page(
+    doc: _Document, shown: list[Entry], listed: list[dict[str, Any]], forward: str | None
+) -> Page:
+    """The document's own page: `shown` entries, `listed` section pages, old anchors."""
+    titled = _single_root(shown)
+    return Page(
+        doc.page,
+        "document.md.j2",
+        doc.title,
+        {
+            **doc.common,
+            "edition": document_edition(doc.data, doc.page, doc.game.id, doc.id),
+            "count": len(doc.entries),
+            "titled": titled,
+            "entries": entries_context(doc.data, doc.page, shown, 1 if titled else 2),
+            "sections": listed,
+            "forward": forward,
+        },
+    )
+
+
+def _split_index(doc: _Document) -> Page:
+    """The index page of a split document: the entries outside its sections, a link to each
+    section page, and where each anchor went."""
+    kb = doc.data.kb
     split = urls.split_sections(kb)
-    outside = [e for e in entries if e.id not in split]
+    outside = [e for e in doc.entries if e.id not in split]
     forward = {
-        urls.anchor(e.id): urls.section_page(game.id, doc_id, split[e.id])
-        for e in entries
+        urls.anchor(e.id): urls.section_page(doc.game.id, doc.id, split[e.id])
+        for e in doc.entries
         if e.id in split
     }
-    prefix = page
     listed = [
         {
             "title": escape_inline(section_title(kb.by_id[s])),
-            "href": relative_link(page, urls.section_page(game.id, doc_id, s)),
+            "href": relative_link(doc.page, urls.section_page(doc.game.id, doc.id, s)),
             "count": sum(1 for v in split.values() if v == s),
         }
-        for s in sections
+        for s in doc.sections
     ]
     # Old links to /<game>/<doc>/#anchor land on the section page that holds the anchor.
-    moved = json.dumps(
-        {a: p[len(prefix) :] for a, p in sorted(forward.items())},
+    return _document_page(doc, outside, listed, forward_map(doc.page, forward))
+
+
+def forward_map(page: str, forward: dict[str, str]) -> str:
+    """The JSON map a page gives the script for old links to its anchors: anchor -> the page
+    that now holds it, as a path under `page`."""
+    return json.dumps(
+        {a: p[len(page) :] for a, p in sorted(forward.items())},
         ensure_ascii=False,
         sort_keys=True,
         separators=(",", ":"),
     )
-    pages = [document_page(outside, listed, moved)]
-    for position, section_id in enumerate(sections):
-        section = kb.by_id[section_id]
-        members = [e for e in entries if split.get(e.id) == section_id]
-        members.sort(key=lambda e: e.id != section_id)  # the section itself opens its page
-        spage = urls.section_page(game.id, doc_id, section_id)
-        depth = sum(
-            1 for a in kb.ancestors(section_id) if a.kind == "section" and a.document == doc_id
-        )
-        previous = sections[position - 1] if position > 0 else None
-        following = sections[position + 1] if position + 1 < len(sections) else None
-        pages.append(
-            Page(
-                spage,
-                "section.md.j2",
-                section_title(section),
-                {
-                    **common,
-                    "edition": document_edition(data, spage, game.id, doc_id),
-                    "document_href": relative_link(spage, page),
-                    "count": len(members),
-                    # The section is the page's title (h1); its subsections start at h2.
-                    "entries": entries_context(data, spage, members, 1 - depth),
-                    "previous": _neighbour(kb, spage, game.id, doc_id, previous),
-                    "next": _neighbour(kb, spage, game.id, doc_id, following),
-                },
-            )
-        )
-    return pages
+
+
+def _section_page(doc: _Document, position: int) -> Page:
+    """The page of the document's `position`-th section, with links to its neighbours."""
+    kb = doc.data.kb
+    game, sections = doc.game.id, doc.sections
+    section_id = sections[position]
+    split = urls.split_sections(kb)
+    members = [e for e in doc.entries if split.get(e.id) == section_id]
+    members.sort(key=lambda e: e.id != section_id)  # the section itself opens its page
+    spage = urls.section_page(game, doc.id, section_id)
+    depth = sum(1 for a in kb.ancestors(section_id) if a.kind == "section" and a.document == doc.id)
+    previous = sections[position - 1] if position > 0 else None
+    following = sections[position + 1] if position + 1 < len(sections) else None
+    return Page(
+        spage,
+        "section.md.j2",
+        section_title(kb.by_id[section_id]),
+        {
+            **doc.common,
+            "edition": document_edition(doc.data, spage, game, doc.id),
+            "document_href": relative_link(spage, doc.page),
+            "count": len(members),
+            # The section is the page's title (h1); its subsections start at h2.
+            "entries": entries_context(doc.data, spage, members, 1 - depth),
+            "previous": _neighbour(kb, spage, game, doc.id, previous),
+            "next": _neighbour(kb, spage, game, doc.id, following),
+        },
+    )
 
 
 def _neighbour(

@@ -7,13 +7,13 @@ defining entry and « Utilisé dans ».
 
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass
 from typing import Any
 
 from arbitre import urls
 from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game
-from arbitre.site.document_pages import document_entries, glossary_terms
+from arbitre.site.document_pages import document_entries, forward_map, glossary_terms
 from arbitre.site.edition_views import document_edition
 from arbitre.site.entry_views import entries_context, entry_view, sort_key
 from arbitre.site.shared import Page, SiteData, game_link, relative_link
@@ -23,17 +23,42 @@ from arbitre.site.text import escape_inline, plain_excerpt
 USED_IN_FOLD = 12
 
 
+@dataclass(frozen=True)
+class _Glossary:
+    """A game's glossary, gathered once for its pages."""
+
+    data: SiteData
+    game: Game
+    terms: list[Entry]
+    intro: list[Entry]  # the glossary document's heading and introduction
+    under_term: dict[str, list[Entry]]  # its other entries, by the id of the term they follow
+    parts: list[tuple[str, list[str]]]  # urls.glossary_parts: [] when on one page
+    by_part: dict[str, list[Entry]]  # the terms of each part, by the part's slug
+
+    @property
+    def page(self) -> str:
+        return urls.glossary_page(self.game.id)
+
+
 def glossary_pages(data: SiteData, game: Game) -> list[Page]:
     """The glossary of a game: one page, or (urls.glossary_parts) an index page and one page
     per range of letters."""
+    glossary = _glossary(data, game)
+    if glossary is None:
+        return []
+    parts = range(len(glossary.parts))
+    return [_glossary_page(glossary), *(_part_page(glossary, position) for position in parts)]
+
+
+def _glossary(data: SiteData, game: Game) -> _Glossary | None:
+    """A game's terms and the other entries of its glossary document, or None without any."""
     kb = data.kb
     terms = glossary_terms(kb, game.id)
     # A document named « glossaire » shares this page: its heading and introduction come first,
     # entries filed under a term (an FAQ answer, an example) follow that term.
     others = document_entries(kb, game.id, urls.GLOSSARY_SLUG)
     if not terms and not others:
-        return []
-    page = urls.glossary_page(game.id)
+        return None
     under_term: dict[str, list[Entry]] = {}
     intro: list[Entry] = []
     for entry in others:
@@ -42,96 +67,95 @@ def glossary_pages(data: SiteData, game: Game) -> list[Page]:
             intro.append(entry)
         else:
             under_term.setdefault(owner.id, []).append(entry)
-    parts = urls.glossary_parts(kb).get(game.id, [])
-    common = {
-        **game_link(page, game.id, game.title),
-        "lexicon_href": relative_link(page, urls.LEXICON_PAGE),
-        "count": len(terms),
-        "edition": document_edition(data, page, game.id, urls.GLOSSARY_SLUG),
-    }
-    if not parts:
-        return [
-            Page(
-                page,
-                "glossary.md.j2",
-                f"Glossaire — {game.title}",
-                {
-                    **common,
-                    "intro": entries_context(data, page, intro, 2),
-                    "letters": _letters(data, page, terms, under_term),
-                    "parts": [],
-                    "part": None,
-                    "forward": None,
-                },
-            )
-        ]
     by_part: dict[str, list[Entry]] = {}
     for term in terms:
         by_part.setdefault(urls.glossary_part_of(kb, term) or "", []).append(term)
-    forward = {
-        urls.anchor(e.id): urls.glossary_part_page(game.id, urls.glossary_part_of(kb, e) or "")
-        for e in [*terms, *[x for xs in under_term.values() for x in xs]]
+    parts = urls.glossary_parts(kb).get(game.id, [])
+    return _Glossary(data, game, terms, intro, under_term, parts, by_part)
+
+
+def _common(glossary: _Glossary, page: str) -> dict[str, Any]:
+    """What every page of the glossary shows: its game, the lexicon, its size and edition."""
+    game = glossary.game
+    return {
+        **game_link(page, game.id, game.title),
+        "lexicon_href": relative_link(page, urls.LEXICON_PAGE),
+        "count": len(glossary.terms),
+        "edition": document_edition(glossary.data, page, game.id, urls.GLOSSARY_SLUG),
     }
-    pages = [
-        Page(
-            page,
-            "glossary.md.j2",
-            f"Glossaire — {game.title}",
-            {
-                **common,
-                "intro": entries_context(data, page, intro, 2),
-                "letters": [],
-                "parts": [
-                    {
-                        "title": part_title(letters),
-                        "href": relative_link(page, urls.glossary_part_page(game.id, slug)),
-                        "count": len(by_part.get(slug, [])),
-                    }
-                    for slug, letters in parts
-                ],
-                "part": None,
-                "forward": json.dumps(
-                    {a: p[len(page) :] for a, p in sorted(forward.items())},
-                    ensure_ascii=False,
-                    sort_keys=True,
-                    separators=(",", ":"),
-                ),
-            },
-        )
-    ]
-    for position, (slug, letters) in enumerate(parts):
-        ppage = urls.glossary_part_page(game.id, slug)
-        neighbours = [
-            {
-                "title": part_title(other[1]),
-                "href": relative_link(ppage, urls.glossary_part_page(game.id, other[0])),
-            }
-            if 0 <= i < len(parts) and (other := parts[i])
-            else None
-            for i in (position - 1, position + 1)
-        ]
-        pages.append(
-            Page(
-                ppage,
-                "glossary.md.j2",
-                f"Glossaire — {game.title} ({part_title(letters)})",
+
+
+def _glossary_page(glossary: _Glossary) -> Page:
+    """The glossary's own page: its introduction, then every term, or for a split glossary a
+    link to each part and where each anchor went."""
+    data, page, parts = glossary.data, glossary.page, glossary.parts
+    return Page(
+        page,
+        "glossary.md.j2",
+        f"Glossaire — {glossary.game.title}",
+        {
+            **_common(glossary, page),
+            "intro": entries_context(data, page, glossary.intro, 2),
+            "letters": [] if parts else _letters(data, page, glossary.terms, glossary.under_term),
+            "parts": [
                 {
-                    **common,
-                    "edition": document_edition(data, ppage, game.id, urls.GLOSSARY_SLUG),
-                    "game_href": relative_link(ppage, urls.game_page(game.id)),
-                    "lexicon_href": relative_link(ppage, urls.LEXICON_PAGE),
-                    "glossary_href": relative_link(ppage, page),
-                    "intro": [],
-                    "letters": _letters(data, ppage, by_part.get(slug, []), under_term),
-                    "parts": [],
-                    "part": part_title(letters),
-                    "previous": neighbours[0],
-                    "next": neighbours[1],
-                    "forward": None,
-                },
-            )
-        )
-    return pages
+                    **_part_link(glossary, page, slug, letters),
+                    "count": len(glossary.by_part.get(slug, [])),
+                }
+                for slug, letters in parts
+            ],
+            "part": None,
+            "forward": _forward(glossary) if parts else None,
+        },
+    )
+
+
+def _forward(glossary: _Glossary) -> str:
+    """Old links to /<game>/glossaire/#anchor: the part page that holds each anchor."""
+    kb, game = glossary.data.kb, glossary.game.id
+    shown = [*glossary.terms, *[x for xs in glossary.under_term.values() for x in xs]]
+    forward = {
+        urls.anchor(e.id): urls.glossary_part_page(game, urls.glossary_part_of(kb, e) or "")
+        for e in shown
+    }
+    return forward_map(glossary.page, forward)
+
+
+def _part_link(glossary: _Glossary, page: str, slug: str, letters: list[str]) -> dict[str, str]:
+    """A link from `page` to the part of the glossary that holds `letters`."""
+    return {
+        "title": part_title(letters),
+        "href": relative_link(page, urls.glossary_part_page(glossary.game.id, slug)),
+    }
+
+
+def _part_page(glossary: _Glossary, position: int) -> Page:
+    """The page of one range of letters of a split glossary, with links to its neighbours."""
+    parts = glossary.parts
+    slug, letters = parts[position]
+    page = urls.glossary_part_page(glossary.game.id, slug)
+    neighbours = [
+        _part_link(glossary, page, *parts[i]) if 0 <= i < len(parts) else None
+        for i in (position - 1, position + 1)
+    ]
+    return Page(
+        page,
+        "glossary.md.j2",
+        f"Glossaire — {glossary.game.title} ({part_title(letters)})",
+        {
+            **_common(glossary, page),
+            "glossary_href": relative_link(page, glossary.page),
+            "intro": [],
+            "letters": _letters(
+                glossary.data, page, glossary.by_part.get(slug, []), glossary.under_term
+            ),
+            "parts": [],
+            "part": part_title(letters),
+            "previous": neighbours[0],
+            "next": neighbours[1],
+            "forward": None,
+        },
+    )
 
 
 def part_title(letters: list[str]) -> str:
