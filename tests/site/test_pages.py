@@ -199,7 +199,9 @@ def test_long_documents_are_split_per_section(monkeypatch: pytest.MonkeyPatch) -
     assert (
         section["entries"][0]["id"] == "jeu-a/102" and section["entries"][0]["heading_level"] == 1
     )
-    # Links across the split pages are relative to each page.
+    # Links across the split pages are relative to each page: the game, the document, a rule.
+    assert (section["game_href"], section["document_href"]) == ("../../index.md", "../index.md")
+    assert index["game_href"] == "../index.md"
     rule = next(e for e in section["entries"] if e["id"] == "jeu-a/102.1")
     assert rule["refs"][0]["href"] == "../101/index.md#101.1"
     nav = site_nav(kb)[1]["Jeu A"][1]

@@ -279,6 +279,7 @@ def _section_page(doc: _Document, position: int) -> Page:
         section_title(kb.by_id[section_id]),
         {
             **doc.common,
+            **game_link(spage, game, doc.game.title),  # the common one is the document page's
             "edition": document_edition(doc.data, spage, game, doc.id),
             "document_href": relative_link(spage, doc.page),
             "count": len(members),
