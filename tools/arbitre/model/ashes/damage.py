@@ -168,6 +168,8 @@ class DamageProcess(DamageState):
 
     # -- the three steps --
     def process(self, event: Event, entry: str, amount: int, depth: int) -> None:
+        """One complete process for the card `event` names, entered at step 1 (`damage`), 2
+        (`wounds`) or 2b (`destroy`)."""
         if depth > MAX_DEPTH:
             raise ScenarioError("state.triggers", "the triggers start processes without end")
         card = self.cards.get(event.subject)
@@ -176,79 +178,81 @@ class DamageProcess(DamageState):
                 [PROCESS], f"{event.subject} n'est plus en jeu : le processus n'a pas lieu."
             )
             return
-        if entry == "damage":
-            if amount <= 0:
-                self.rec.step(
-                    [STEP["1"], ZERO_DAMAGE, NO_ATTACK],
-                    f"{event.by} inflige {amount} dégât à {card.name} : un montant de 0 (ou "
-                    "moins) n'est pas un dégât subi. Rien ne se déclenche et aucune blessure "
-                    "n'est ajoutée ni retirée.",
-                )
-                return
-            self.received[card.name] = self.received.get(card.name, 0) + amount
-            self.rec.step([STEP["1"]], f"Étape 1 : {card.name} subit {amount} dégât(s).")
-            self.fire("damaged", event, card, depth)
-            if not self.in_play(card.name):
-                self.rec.step(
-                    [STEP["2"], "ashes/faq/consommer-3"],
-                    f"Étape 2 : {card.name} a déjà quitté le jeu ; les dégâts ne se résolvent "
-                    "pas en blessures.",
-                )
-                return
+        if entry == "damage" and not self.receive_damage(event, card, amount, depth):
+            return
         if entry in ("damage", "wounds"):
-            if entry == "wounds":
-                self.rec.step(
-                    [START_AT_2],
-                    f"{event.by} place des blessures sur {card.name} : le processus commence "
-                    "à l'étape 2 (les étapes 1 et 1 b sont sautées, aucun effet « subir des "
-                    "dégâts » ne peut se déclencher).",
-                )
-            card.wounds += amount
-            rules = [STEP["2"]]
-            verdict = "elle n'est pas détruite"
-            if card.wounds >= card.life:
-                verdict = "elle est immédiatement détruite"
-                if card.wounds == card.life:
-                    rules.append(DESTROYED_VS_LEAVES)
-                    verdict += (
-                        " (blessures égales aux points de vie : l'étape 2 dit « dépasse », la Q/R "
-                        "« Sortie de jeu » dit « supérieur ou égal » ; le modèle suit la Q/R)"
-                    )
-                    self.rec.note(
-                        "L'étape 2 dit « si le nombre actuel de dégâts dépasse les points de vie », "
-                        "mais la Q/R « Sortie de jeu » répond « un nombre de blessures supérieur ou "
-                        "égal à ses points de vie » (comme les règles anglaises, « equal to or "
-                        "greater »). Le modèle applique « supérieur ou égal »."
-                    )
-            self.rec.step(
-                rules,
-                f"Étape 2 : {amount} blessure(s) placée(s) sur {card.name} : {card.wounds} "
-                f"blessure(s) pour {card.life} points de vie (les blessures ne diminuent pas les "
-                f"points de vie) ; {verdict}.",
-            )
-            if card.wounds < card.life:
+            if not self.place_wounds(event, card, entry, amount):
                 return
         else:
             self.rec.step(
                 [START_AT_2B],
                 f"{event.by} détruit {card.name} : le processus commence à l'étape 2 b.",
             )
+        self.destruction(event, card, depth)
+
+    def receive_damage(self, event: Event, card: Card, amount: int, depth: int) -> bool:
+        """Steps 1 and 1b.  False: no wounds to place (no damage, or the card left play)."""
+        if amount <= 0:
+            self.rec.step(
+                [STEP["1"], ZERO_DAMAGE, NO_ATTACK],
+                f"{event.by} inflige {amount} dégât à {card.name} : un montant de 0 (ou "
+                "moins) n'est pas un dégât subi. Rien ne se déclenche et aucune blessure "
+                "n'est ajoutée ni retirée.",
+            )
+            return False
+        self.received[card.name] = self.received.get(card.name, 0) + amount
+        self.rec.step([STEP["1"]], f"Étape 1 : {card.name} subit {amount} dégât(s).")
+        self.fire("damaged", event, card, depth)
+        if not self.in_play(card.name):
+            self.rec.step(
+                [STEP["2"], "ashes/faq/consommer-3"],
+                f"Étape 2 : {card.name} a déjà quitté le jeu ; les dégâts ne se résolvent "
+                "pas en blessures.",
+            )
+            return False
+        return True
+
+    def place_wounds(self, event: Event, card: Card, entry: str, amount: int) -> bool:
+        """Step 2: the wounds are placed.  True: the card is destroyed."""
+        if entry == "wounds":
+            self.rec.step(
+                [START_AT_2],
+                f"{event.by} place des blessures sur {card.name} : le processus commence "
+                "à l'étape 2 (les étapes 1 et 1 b sont sautées, aucun effet « subir des "
+                "dégâts » ne peut se déclencher).",
+            )
+        card.wounds += amount
+        rules = [STEP["2"]]
+        verdict = "elle n'est pas détruite"
+        if card.wounds >= card.life:
+            verdict = "elle est immédiatement détruite"
+            if card.wounds == card.life:
+                rules.append(DESTROYED_VS_LEAVES)
+                verdict += (
+                    " (blessures égales aux points de vie : l'étape 2 dit « dépasse », la Q/R "
+                    "« Sortie de jeu » dit « supérieur ou égal » ; le modèle suit la Q/R)"
+                )
+                self.rec.note(
+                    "L'étape 2 dit « si le nombre actuel de dégâts dépasse les points de vie », "
+                    "mais la Q/R « Sortie de jeu » répond « un nombre de blessures supérieur ou "
+                    "égal à ses points de vie » (comme les règles anglaises, « equal to or "
+                    "greater »). Le modèle applique « supérieur ou égal »."
+                )
+        self.rec.step(
+            rules,
+            f"Étape 2 : {amount} blessure(s) placée(s) sur {card.name} : {card.wounds} "
+            f"blessure(s) pour {card.life} points de vie (les blessures ne diminuent pas les "
+            f"points de vie) ; {verdict}.",
+        )
+        return card.wounds >= card.life
+
+    def destruction(self, event: Event, card: Card, depth: int) -> None:
+        """Steps 2b, 3 and 3b: the destruction triggers, then a Phoenixborn's controller loses;
+        another card is discarded and its leaves-play triggers fire."""
         self.destroyed.append(card.name)
         self.fire("destroyed", event, card, depth)
         if card.kind == "phoenixborn":
-            self.losers.append(card.controller)
-            remaining = [p.name for p in self.sc.players if p.name not in self.losers]
-            self.rec.step(
-                [STEP["3"], PHOENIXBORN_DESTROYED],
-                f"Étape 3 : {card.name} est détruit ; {card.controller} perd immédiatement la "
-                "partie et ses cartes sont retirées de la partie.",
-            )
-            if len(remaining) == 1:
-                self.winner = remaining[0]
-                self.rec.step(
-                    [STEP["3"]], f"Il ne reste qu'un joueur : {self.winner} gagne la partie."
-                )
-                raise GameOver
+            self.phoenixborn_destroyed(card)
             return
         self.game.move(card.name, DISCARD, card.controller)
         self.discarded.append(card.name)
@@ -257,6 +261,20 @@ class DamageProcess(DamageState):
             f"Étape 3 : une fois les effets de destruction résolus, {card.name} est défaussée.",
         )
         self.fire("leaves_play", event, card, depth)
+
+    def phoenixborn_destroyed(self, card: Card) -> None:
+        """Step 3 for a Phoenixborn: its controller loses; GameOver if one player remains."""
+        self.losers.append(card.controller)
+        remaining = [p.name for p in self.sc.players if p.name not in self.losers]
+        self.rec.step(
+            [STEP["3"], PHOENIXBORN_DESTROYED],
+            f"Étape 3 : {card.name} est détruit ; {card.controller} perd immédiatement la "
+            "partie et ses cartes sont retirées de la partie.",
+        )
+        if len(remaining) == 1:
+            self.winner = remaining[0]
+            self.rec.step([STEP["3"]], f"Il ne reste qu'un joueur : {self.winner} gagne la partie.")
+            raise GameOver
 
 
 class _Damage(DamageProcess):

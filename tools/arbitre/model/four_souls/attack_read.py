@@ -160,6 +160,23 @@ def _monster(f: Fields, game_prefix: str, players: set[str]) -> Monster:
 def read_attack(name: str, data: Fields) -> AttackScenario:
     """Validate an attack scenario (the `state` and `actions` of a scenario file)."""
     rulings, title, state = read_opening(data, GAME)
+    players = _players(state)
+    names = {p.name for p in players}
+    active = state.player("active_player", names)
+    phase = state.str("phase", "action")
+    TURN.check("attaque", "Attaquer", phase, state.where("phase"))
+    target = state.choice("target", ("monstre", "paquet"))
+    monster, deck = _attacked(state, target, names)
+    cancel = _soul_cancel(state, names)
+    state.done()
+    rolls = _rolls(data, names)
+    sc = AttackScenario(name, title, rulings, active, players, target, monster, deck, rolls, phase)
+    sc.soul_cancelled_by = cancel
+    return sc
+
+
+def _players(state: Fields) -> list[Player]:
+    """`state.players`: at least one, with distinct names."""
     players = []
     for pf in state.records("players"):
         items = []
@@ -182,13 +199,13 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
     if not players:
         raise ScenarioError(state.where("players"), "name at least one player")
     unique_names([p.name for p in players], state.where("players"))
-    names = {p.name for p in players}
-    active = state.player("active_player", names)
-    phase = state.str("phase", "action")
-    TURN.check("attaque", "Attaquer", phase, state.where("phase"))
-    target = state.choice("target", ("monstre", "paquet"))
+    return players
+
+
+def _attacked(state: Fields, target: str, names: set[str]) -> tuple[Monster | None, list[Monster]]:
+    """The attacked active monster (target « monstre »: refused if it is not a monster), and the
+    monster deck, top first (not empty when its top is attacked)."""
     monster = None
-    deck: list[Monster] = []
     if target == "monstre":
         monster = _monster(state.sub("monster"), f"{GAME}/", names)
         require(
@@ -201,48 +218,54 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
     deck = [_monster(f, f"{GAME}/", names) for f in state.records("deck", [])]  # top first
     if target == "paquet" and not deck:
         raise ScenarioError(state.where("deck"), "attacking the top of an empty monster deck")
-    cancel = None
-    if state.has("soul_cancelled_by"):
-        cf = state.sub("soul_cancelled_by")
-        cancel = SoulCancel(
-            cf.str("source"), cf.player("player", names, None), cf.str("ruling", None)
-        )
-        if cancel.ruling is not None and not cancel.ruling.startswith(f"{GAME}/"):
-            raise ScenarioError(cf.where("ruling"), f"must be an id of {GAME}")
-        cf.done()
-    state.done()
+    return monster, deck
 
+
+def _soul_cancel(state: Fields, names: set[str]) -> SoulCancel | None:
+    """`state.soul_cancelled_by`, if any: the effect that cancels gaining a boss's soul."""
+    if not state.has("soul_cancelled_by"):
+        return None
+    cf = state.sub("soul_cancelled_by")
+    cancel = SoulCancel(cf.str("source"), cf.player("player", names, None), cf.str("ruling", None))
+    if cancel.ruling is not None and not cancel.ruling.startswith(f"{GAME}/"):
+        raise ScenarioError(cf.where("ruling"), f"must be an id of {GAME}")
+    cf.done()
+    return cancel
+
+
+def _rolls(data: Fields, names: set[str]) -> list[Roll]:
+    """`actions.rolls`, in order: each die with its modifiers, reroll and triggers."""
     actions = data.sub("actions", None) or Fields({}, "actions")
-    rolls = []
-    for rf in actions.records("rolls", []):
-        roll = Roll(_die(rf, "die"))
-        for mf in rf.records("modifiers", []):
-            roll.modifiers.append(Modifier(mf.str("source"), mf.int("value")))
-            mf.done()
-        if rf.has("reroll"):
-            xf = rf.sub("reroll")
-            roll.reroll = Reroll(
-                xf.str("source"),
-                xf.player("player", names),
-                _die(xf, "die"),
-                xf.choice("timing", REROLL_TIMING, "apres_modificateurs"),
-            )
-            xf.done()
-        for tf in rf.records("triggers", []):
-            t = ResultTrigger(
-                tf.str("source"),
-                _die(tf, "result"),
-                text=tf.str("text", ""),
-                player=tf.player("player", names, None),
-                monster=tf.bool("monster"),
-            )
-            if tf.has("final_reroll"):
-                t.final_reroll = _die(tf, "final_reroll")
-            tf.done()
-            roll.triggers.append(t)
-        rf.done()
-        rolls.append(roll)
+    rolls = [_roll(rf, names) for rf in actions.records("rolls", [])]
     actions.done()
-    sc = AttackScenario(name, title, rulings, active, players, target, monster, deck, rolls, phase)
-    sc.soul_cancelled_by = cancel
-    return sc
+    return rolls
+
+
+def _roll(rf: Fields, names: set[str]) -> Roll:
+    roll = Roll(_die(rf, "die"))
+    for mf in rf.records("modifiers", []):
+        roll.modifiers.append(Modifier(mf.str("source"), mf.int("value")))
+        mf.done()
+    if rf.has("reroll"):
+        xf = rf.sub("reroll")
+        roll.reroll = Reroll(
+            xf.str("source"),
+            xf.player("player", names),
+            _die(xf, "die"),
+            xf.choice("timing", REROLL_TIMING, "apres_modificateurs"),
+        )
+        xf.done()
+    for tf in rf.records("triggers", []):
+        t = ResultTrigger(
+            tf.str("source"),
+            _die(tf, "result"),
+            text=tf.str("text", ""),
+            player=tf.player("player", names, None),
+            monster=tf.bool("monster"),
+        )
+        if tf.has("final_reroll"):
+            t.final_reroll = _die(tf, "final_reroll")
+        tf.done()
+        roll.triggers.append(t)
+    rf.done()
+    return roll

@@ -135,47 +135,11 @@ class _StackPlay:
             self.resolve_one()
 
     def resolve(self, p: Play) -> None:
+        """The top of the stack, `p`, resolves: what it does depends on its kind."""
         self.resolved.append(p.source)
         if p.kind == "annulation":
-            target = next((i for i in self.stack.items if i.label_fr == p.target), None)
-            if target is None:
-                self.rec.step(
-                    [CANCEL], f"{p.source} se résout : {p.target} n'est plus sur la pile."
-                )
-                return
-            self.stack.items.remove(target)
-            self.cancelled.append(target.label_fr)
-            aimed: Play = target.payload
-            rules = [CANCEL, RESOLVE_STACK] + ([p.ruling] if p.ruling else [])
-            if aimed.item is not None:
-                self.discarded.append(p.source)
-                kept = (
-                    f" ; la destruction {of(aimed.item)} fait partie de l'effet : {aimed.item} "
-                    "n'est pas détruit et reste en jeu (son utilisation n'est que retardée)"
-                    if aimed.destroys_item
-                    else ""
-                )
-                self.rec.step(
-                    rules,
-                    f"{p.source} se résout : l'effet {of(aimed.item)} est annulé, retiré de la pile "
-                    f"sans être résolu ; ce n'est pas une carte, rien n'est défaussé{kept}. Puis "
-                    f"{p.source} va dans la défausse.",
-                )
-                return
-            self.discarded += [target.label_fr, p.source]  # the cancelled card first
-            still = (
-                f" ({target.label_fr} est encore une carte butin tant qu'elle n'est pas résolue : "
-                f"elle ne devient jamais {'un objet' if aimed.becomes == 'objet' else 'une âme'})"
-                if aimed.becomes
-                else ""
-            )
-            self.rec.step(
-                rules,
-                f"{p.source} se résout : {target.label_fr} est annulé, retiré de la pile sans être "
-                f"résolu et défaussé en premier{still} ; puis {p.source} va dans la défausse.",
-            )
-            return
-        if p.kind in ("relance", "fixe"):  # a reroll, or an effect that sets the result
+            self.cancel(p)
+        elif p.kind in ("relance", "fixe"):  # a reroll, or an effect that sets the result
             old = self.rolls[p.target]  # type: ignore[index]
             self.rolls[p.target] = p.die  # type: ignore[index,assignment]
             how = "le jet est relancé, " if p.kind == "relance" else ""
@@ -183,37 +147,84 @@ class _StackPlay:
                 [ROLL],
                 f"{p.source} se résout : {how}le résultat sur la pile passe de {old} à {p.die}.",
             )
-            return
-        if p.kind == "jet":
+        elif p.kind == "jet":
             self.rec.step([ROLL], f"Le jet se résout avec le résultat {self.rolls[p.source]}.")
-            return
-        if p.kind == "dessus":
+        elif p.kind == "dessus":
             self.treasure.insert(0, p.card)  # type: ignore[arg-type]
             self.rec.step(
                 [RESOLVE_STACK],
                 f"{p.source} se résout : {p.card} est maintenant le dessus du paquet trésor.",
             )
-            return
-        if p.kind == "achat":
+        elif p.kind == "achat":
             self.purchase(p)
-            return
-        if p.kind == "vote":
-            order = self.game.turn_order(self.sc.active_player)
-            self.vote_order = order
-            votes = ", ".join(f"{n} : {p.votes[n]}" for n in order)
-            self.rec.step(
-                [VOTE],
-                f"{p.source} se résout : on vote dans l'ordre du tour en commençant par le joueur "
-                f"actif ({self.sc.active_player}), même si {p.player} a joué la carte : {votes}.",
-            )
-            return
-        if p.kind == "mort":
+        elif p.kind == "vote":
+            self.vote(p)
+        elif p.kind == "mort":
             self.rec.step(
                 [PLAYER_DEATH],
                 f"La mort {of(p.player)} se résout : la Pénalité de Mort suit (voir la procédure "
                 "« mort »).",
             )
+        else:
+            self.resolve_effect(p)
+
+    def cancel(self, p: Play) -> None:
+        """« Pétillement »: what `p` targets leaves the stack without resolving; a card is
+        discarded first, then `p`."""
+        target = next((i for i in self.stack.items if i.label_fr == p.target), None)
+        if target is None:
+            self.rec.step([CANCEL], f"{p.source} se résout : {p.target} n'est plus sur la pile.")
             return
+        self.stack.items.remove(target)
+        self.cancelled.append(target.label_fr)
+        aimed: Play = target.payload
+        rules = [CANCEL, RESOLVE_STACK] + ([p.ruling] if p.ruling else [])
+        if aimed.item is not None:
+            self.cancel_ability(p, aimed, rules)
+            return
+        self.discarded += [target.label_fr, p.source]  # the cancelled card first
+        still = (
+            f" ({target.label_fr} est encore une carte butin tant qu'elle n'est pas résolue : "
+            f"elle ne devient jamais {'un objet' if aimed.becomes == 'objet' else 'une âme'})"
+            if aimed.becomes
+            else ""
+        )
+        self.rec.step(
+            rules,
+            f"{p.source} se résout : {target.label_fr} est annulé, retiré de la pile sans être "
+            f"résolu et défaussé en premier{still} ; puis {p.source} va dans la défausse.",
+        )
+
+    def cancel_ability(self, p: Play, aimed: Play, rules: list[str]) -> None:
+        """An item's ability is cancelled: not a card, nothing of it is discarded, and the item
+        stays in play even if destroying it was part of the effect."""
+        self.discarded.append(p.source)
+        kept = (
+            f" ; la destruction {of(aimed.item)} fait partie de l'effet : {aimed.item} "
+            "n'est pas détruit et reste en jeu (son utilisation n'est que retardée)"
+            if aimed.destroys_item
+            else ""
+        )
+        self.rec.step(
+            rules,
+            f"{p.source} se résout : l'effet {of(aimed.item)} est annulé, retiré de la pile "
+            f"sans être résolu ; ce n'est pas une carte, rien n'est défaussé{kept}. Puis "
+            f"{p.source} va dans la défausse.",
+        )
+
+    def vote(self, p: Play) -> None:
+        """Players vote in turn order from the active player, whoever played the card."""
+        order = self.game.turn_order(self.sc.active_player)
+        self.vote_order = order
+        votes = ", ".join(f"{n} : {p.votes[n]}" for n in order)
+        self.rec.step(
+            [VOTE],
+            f"{p.source} se résout : on vote dans l'ordre du tour en commençant par le joueur "
+            f"actif ({self.sc.active_player}), même si {p.player} a joué la carte : {votes}.",
+        )
+
+    def resolve_effect(self, p: Play) -> None:
+        """An effect resolves (it may destroy its item, become an item or a soul, kill)."""
         done = f" : {p.text}" if p.text else ""
         if p.destroys_item:
             self.destroyed.append(p.item)  # type: ignore[arg-type]
@@ -223,16 +234,21 @@ class _StackPlay:
             done += f" ; la carte devient {'un objet' if p.becomes == 'objet' else 'une âme'}"
         self.rec.step([RESOLVE_STACK], f"{p.source} se résout{done}.")
         if p.kills is not None:
-            self.deaths.append(p.kills)
-            death = Play(f"mort {of(p.kills)}", p.kills, "mort")
-            self.stack.push(StackItem(death.source, p.kills, death))
-            self.priority = self.sc.active_player
-            self.rec.step(
-                [PLAYER_DEATH, RESOLVE_STACK],
-                f"{p.kills} meurt : sa mort est un effet déclenché, mis sur le dessus de la pile "
-                f"({self.stack.describe()}). Quelque chose s'est résolu et les déclencheurs sont "
-                f"sur la pile : le joueur actif ({self.sc.active_player}) reçoit la priorité.",
-            )
+            self.kill(p.kills)
+
+    def kill(self, player: str) -> None:
+        """« Mort d'un joueur »: the death goes on top of the stack; the active player gets
+        priority."""
+        self.deaths.append(player)
+        death = Play(f"mort {of(player)}", player, "mort")
+        self.stack.push(StackItem(death.source, player, death))
+        self.priority = self.sc.active_player
+        self.rec.step(
+            [PLAYER_DEATH, RESOLVE_STACK],
+            f"{player} meurt : sa mort est un effet déclenché, mis sur le dessus de la pile "
+            f"({self.stack.describe()}). Quelque chose s'est résolu et les déclencheurs sont "
+            f"sur la pile : le joueur actif ({self.sc.active_player}) reçoit la priorité.",
+        )
 
     def purchase(self, p: Play) -> None:
         """« Acheter »: the item of the shop, or the top of the treasure deck as it is now."""

@@ -80,6 +80,15 @@ def read_stack(name: str, data: Fields) -> StackScenario:
     shop = state.str_list("shop", [])
     deactivated = state.str_list("deactivated", [])
     state.done()
+    plays = _read_plays(data, players, active)
+    _check_purchases(data, plays, treasure_deck, shop)
+    return StackScenario(
+        name, title, rulings, players, active, plays, treasure_deck, shop, deactivated
+    )
+
+
+def _read_plays(data: Fields, players: list[str], active: str) -> list[Play]:
+    """`actions.plays`, each checked against the stack as the plays before it left it."""
     plays: list[Play] = []
     on_stack: list[Play] = []
     for pf in data.sub("actions").records("plays"):
@@ -89,66 +98,86 @@ def read_stack(name: str, data: Fields) -> StackScenario:
             if not on_stack:
                 raise ScenarioError(pf.where("kind"), "nothing on the stack to resolve")
             p = Play("", active, kind)
-            _simulate(plays, p, on_stack)
-            plays.append(p)
-            continue
-        p = Play(
-            source=pf.str("source"),
-            player=pf.player("player", players),
-            kind=kind,
-            text=pf.str("text", ""),
-            die=pf.int("die", None, minimum=1),
-            target=pf.str("target", None),
-            kills=pf.player("kills", players, None),
-            card=pf.str("card", None),
-            item=pf.str("item", None),
-            destroys_item=pf.bool("destroys_item"),
-            becomes=pf.choice("becomes", BECOMES, None),
-            ruling=pf.str("ruling", None),
-            buys=pf.str("buys", None),
-        )
-        if kind == "vote":
-            vf = pf.sub("votes")
-            p.votes = {n: vf.str(n) for n in players if vf.has(n)}
-            vf.done()
-            if set(p.votes) != set(players):
-                raise ScenarioError(pf.where("votes"), "every player votes")
-        if p.ruling is not None and not p.ruling.startswith(f"{GAME}/"):
-            raise ScenarioError(pf.where("ruling"), f"must be an id of {GAME}")
-        if p.destroys_item and not p.item:
-            raise ScenarioError(pf.where("destroys_item"), "name the item (item:)")
-        if p.kind in ("jet",) + TARGETS_A_ROLL and (p.die is None or p.die > 6):
-            raise ScenarioError(pf.where("die"), "a roll or reroll needs a die from 1 to 6")
-        if p.kind == "dessus" and not p.card:
-            raise ScenarioError(pf.where("card"), "name the card put on top of the treasure deck")
-        if p.kind in TARGETS_A_ROLL + ("annulation",):
-            if p.target not in [q.source for q in on_stack]:
-                raise ScenarioError(pf.where("target"), "must be the source of a play on the stack")
-            aimed = next(q for q in on_stack if q.source == p.target)
-            if p.kind in TARGETS_A_ROLL and aimed.kind != "jet":
-                raise ScenarioError(pf.where("target"), "a reroll targets a roll")
-        if p.kind == "achat":
-            require(
-                p.player == active,
-                BUY,
-                f"{p.player} n'est pas le joueur actif : seul le joueur actif achète, pendant sa "
-                "phase d'action",
-                pf.where("player"),
-            )
-            require(
-                not on_stack,
-                BUY,
-                f"{p.player} ne peut commencer un achat que lorsque la pile est vide (pas en "
-                "réponse à quoi que ce soit)",
-                pf.where("kind"),
-            )
-        pf.done()
+        else:
+            p = _read_play(pf, kind, players)
+            _check_fields(pf, p)
+            _check_on_stack(pf, p, on_stack, active)
+            pf.done()
         _simulate(plays, p, on_stack)
         plays.append(p)
     if not plays:
         raise ScenarioError(data.where("actions.plays"), "put at least one thing on the stack")
-    # The shop's items are in play (« En jeu »); the treasure deck's cards are not, and only its
-    # top card is bought, unnamed (`buys` absent): naming a card of the deck breaks the rule.
+    return plays
+
+
+def _read_play(pf: Fields, kind: str, players: list[str]) -> Play:
+    """One play that puts something on the stack (any kind but « resolution »)."""
+    p = Play(
+        source=pf.str("source"),
+        player=pf.player("player", players),
+        kind=kind,
+        text=pf.str("text", ""),
+        die=pf.int("die", None, minimum=1),
+        target=pf.str("target", None),
+        kills=pf.player("kills", players, None),
+        card=pf.str("card", None),
+        item=pf.str("item", None),
+        destroys_item=pf.bool("destroys_item"),
+        becomes=pf.choice("becomes", BECOMES, None),
+        ruling=pf.str("ruling", None),
+        buys=pf.str("buys", None),
+    )
+    if kind == "vote":
+        vf = pf.sub("votes")
+        p.votes = {n: vf.str(n) for n in players if vf.has(n)}
+        vf.done()
+        if set(p.votes) != set(players):
+            raise ScenarioError(pf.where("votes"), "every player votes")
+    return p
+
+
+def _check_fields(pf: Fields, p: Play) -> None:
+    """The play's fields agree with each other and with its kind."""
+    if p.ruling is not None and not p.ruling.startswith(f"{GAME}/"):
+        raise ScenarioError(pf.where("ruling"), f"must be an id of {GAME}")
+    if p.destroys_item and not p.item:
+        raise ScenarioError(pf.where("destroys_item"), "name the item (item:)")
+    if p.kind in ("jet",) + TARGETS_A_ROLL and (p.die is None or p.die > 6):
+        raise ScenarioError(pf.where("die"), "a roll or reroll needs a die from 1 to 6")
+    if p.kind == "dessus" and not p.card:
+        raise ScenarioError(pf.where("card"), "name the card put on top of the treasure deck")
+
+
+def _check_on_stack(pf: Fields, p: Play, on_stack: list[Play], active: str) -> None:
+    """What the play targets is on the stack; a purchase starts on an empty stack (« Acheter »)."""
+    if p.kind in TARGETS_A_ROLL + ("annulation",):
+        if p.target not in [q.source for q in on_stack]:
+            raise ScenarioError(pf.where("target"), "must be the source of a play on the stack")
+        aimed = next(q for q in on_stack if q.source == p.target)
+        if p.kind in TARGETS_A_ROLL and aimed.kind != "jet":
+            raise ScenarioError(pf.where("target"), "a reroll targets a roll")
+    if p.kind == "achat":
+        require(
+            p.player == active,
+            BUY,
+            f"{p.player} n'est pas le joueur actif : seul le joueur actif achète, pendant sa "
+            "phase d'action",
+            pf.where("player"),
+        )
+        require(
+            not on_stack,
+            BUY,
+            f"{p.player} ne peut commencer un achat que lorsque la pile est vide (pas en "
+            "réponse à quoi que ce soit)",
+            pf.where("kind"),
+        )
+
+
+def _check_purchases(
+    data: Fields, plays: list[Play], treasure_deck: list[str], shop: list[str]
+) -> None:
+    """The shop's items are in play (« En jeu »); the treasure deck's cards are not, and only its
+    top card is bought, unnamed (`buys` absent): naming a card of the deck breaks the rule."""
     elsewhere = {card: "dans le paquet trésor" for card in treasure_deck}
     for i, p in enumerate(plays):
         if p.kind == "achat" and p.buys is not None:
@@ -161,6 +190,3 @@ def read_stack(name: str, data: Fields) -> StackScenario:
                 "on achète un objet de la boutique (en jeu) ou, sans la choisir, la carte du "
                 "dessus du paquet trésor",
             )
-    return StackScenario(
-        name, title, rulings, players, active, plays, treasure_deck, shop, deactivated
-    )

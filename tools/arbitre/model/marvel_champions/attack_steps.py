@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from arbitre.model.core.french import of, que
 from arbitre.model.core.triggers import Pending
-from arbitre.model.marvel_champions.attacks_read import Activation
+from arbitre.model.marvel_champions.attacks_read import Activation, BoostCard
 from arbitre.model.marvel_champions.attacks_state import (
     AMPLIFY,
     ATTACK,
@@ -187,33 +187,9 @@ def boost_cards(
     atk = enemy.atk
     bonus = 0
     for i, b in enumerate(a.boost, 1):
-        parts = []
-        rules = [ATTACK, BOOST]
-        if b.ability == "damage_defender" and defender is not None:
-            s.rec.step(
-                [ATTACK, BOOST],
-                f"Étape 3 : la carte de boost n° {i} est retournée ; sa capacité « Boost » se "
-                f"résout{' : ' + b.text if b.text else ''}.",
-            )
-            s.deal(defender, b.amount, f"Capacité « Boost » (carte n° {i})", [BOOST])
-            parts.append("capacité résolue")
-        elif b.ability == "tough":
-            enemy.statuses.add("tenace")
-            parts.append(f"capacité « Boost » : {enemy.name} reçoit une carte Tenace")
-        elif b.ability == "flip":
-            parts.append(
-                f"capacité « Boost » : {enemy.name} est retourné et devient {b.flip_name} "
-                f"(ATQ {'★' if b.flip_atk is None else b.flip_atk})"
-            )
-            s.rec.note(
-                f"{b.flip_name} apparaît pendant l'attaque : ses capacités « quand il est "
-                "censé attaquer » ne se déclenchent pas, ce point de timing est déjà passé."
-            )
+        parts, rules = _boost_ability(s, enemy, defender, b, i)
+        if b.ability == "flip":
             atk = b.flip_atk
-            enemy.atk = b.flip_atk
-            s.chars[b.flip_name] = enemy
-            enemy.name = b.flip_name
-            rules.append(STAR)
         printed = b.icons
         if b.cancelled_by:
             parts.append(f"{b.cancelled_by} annule ses {b.icons} icône(s) de boost")
@@ -236,6 +212,40 @@ def boost_cards(
     return atk, bonus, defender
 
 
+def _boost_ability(
+    s: ActivationState, enemy: Character, defender: Character | None, b: BoostCard, i: int
+) -> tuple[list[str], list[str]]:
+    """The ★ « Boost » ability of boost card n° `i`, if any: what the card's step says of it so
+    far, and the rules it cites."""
+    parts = []
+    rules = [ATTACK, BOOST]
+    if b.ability == "damage_defender" and defender is not None:
+        s.rec.step(
+            [ATTACK, BOOST],
+            f"Étape 3 : la carte de boost n° {i} est retournée ; sa capacité « Boost » se "
+            f"résout{' : ' + b.text if b.text else ''}.",
+        )
+        s.deal(defender, b.amount, f"Capacité « Boost » (carte n° {i})", [BOOST])
+        parts.append("capacité résolue")
+    elif b.ability == "tough":
+        enemy.statuses.add("tenace")
+        parts.append(f"capacité « Boost » : {enemy.name} reçoit une carte Tenace")
+    elif b.ability == "flip":
+        parts.append(
+            f"capacité « Boost » : {enemy.name} est retourné et devient {b.flip_name} "
+            f"(ATQ {'★' if b.flip_atk is None else b.flip_atk})"
+        )
+        s.rec.note(
+            f"{b.flip_name} apparaît pendant l'attaque : ses capacités « quand il est "
+            "censé attaquer » ne se déclenchent pas, ce point de timing est déjà passé."
+        )
+        enemy.atk = b.flip_atk
+        s.chars[b.flip_name] = enemy
+        enemy.name = b.flip_name
+        rules.append(STAR)
+    return parts, rules
+
+
 def damage_step(
     s: ActivationState,
     a: Activation,
@@ -247,69 +257,95 @@ def damage_step(
 ) -> Character:
     """Step 4: the damage, to the defending hero (less its DEF), the defending ally (excess lost
     unless Déferlement) or, undefended, the identity.  Returns the character attacked."""
+    total = _attack_value(s, enemy, atk, bonus)
+    piercing = "percant" in enemy.keywords
+    if defender is not None and defender.kind == "identite":
+        _deal_in_step_4(
+            s,
+            defender,
+            max(total - defender.defense, 0),
+            f"Étape 4 : {total} − DEF {defender.defense} {of(defender.name)}",
+            [ATTACK, DEFENSE],
+            piercing,
+        )
+        s.outcomes.append("défendue")
+        return defender
+    if defender is not None:
+        _ally_defends(s, enemy, defender, target, total, piercing)
+        s.outcomes.append("défendue")
+        return defender
+    who = s.chars[a.target_character] if a.target_character else s.identity(target)
+    form = ""
+    if who.kind == "identite" and who.form == "alter_ego":
+        form = " (même sous sa forme d'alter ego)"
+    _deal_in_step_4(
+        s,
+        who,
+        total,
+        f"Étape 4 : attaque non défendue, tous les dégâts vont à {who.name}{form}",
+        [ATTACK, DEFENSE],
+        piercing,
+    )
+    s.outcomes.append("non défendue")
+    return who
+
+
+def _attack_value(s: ActivationState, enemy: Character, atk: int | None, bonus: int) -> int:
+    """The attack's value: ATQ (★ counts as 0) plus the boost, at least 0."""
     base = 0 if atk is None else atk
     total = max(base + bonus, 0)
     rules = [ATTACK] + ([STAR] if atk is None else []) + ([MODIFIERS] if base + bonus < 0 else [])
     star = " (ATQ ★, considérée comme 0)" if atk is None else ""
     s.rec.step(rules, f"Étape 4 : ATQ {of(enemy.name)} = {base}{star} + {bonus} (boost) = {total}.")
-    piercing = "percant" in enemy.keywords
-    if defender is not None and defender.kind == "identite":
-        amount = max(total - defender.defense, 0)
-        attacked = defender
-        got = s.deal(
-            defender,
-            amount,
-            f"Étape 4 : {total} − DEF {defender.defense} {of(defender.name)}",
-            [ATTACK, DEFENSE],
-            piercing,
+    return total
+
+
+def _deal_in_step_4(
+    s: ActivationState, c: Character, amount: int, why: str, rules: list[str], piercing: bool
+) -> int:
+    """Deal the attack's damage to `c`, counted in the damage of step 4."""
+    got = s.deal(c, amount, why, rules, piercing)
+    s.step4[c.name] = s.step4.get(c.name, 0) + got
+    return got
+
+
+def _ally_defends(
+    s: ActivationState,
+    enemy: Character,
+    defender: Character,
+    target: str,
+    total: int,
+    piercing: bool,
+) -> None:
+    """All the damage goes to the defending ally; the excess is lost, unless Déferlement deals it
+    to the identity that controls the ally."""
+    room = max(defender.hp, 0)
+    got = _deal_in_step_4(
+        s,
+        defender,
+        total,
+        f"Étape 4 : tous les dégâts vont à l'allié {defender.name}",
+        [ATTACK],
+        piercing,
+    )
+    excess = max(got - room, 0)
+    if not excess:
+        return
+    if "deferlement" in enemy.keywords:
+        owner = s.identity(defender.controller or target)
+        s.deal(
+            owner,
+            excess,
+            f"Déferlement : les {excess} dégât(s) en excès vont simultanément à "
+            f"l'identité qui contrôle {defender.name} (ce n'est pas une attaque contre elle)",
+            [OVERKILL, EXCESS],
         )
-        s.step4[defender.name] = s.step4.get(defender.name, 0) + got
-        s.outcomes.append("défendue")
-    elif defender is not None:
-        attacked = defender
-        room = max(defender.hp, 0)
-        got = s.deal(
-            defender,
-            total,
-            f"Étape 4 : tous les dégâts vont à l'allié {defender.name}",
-            [ATTACK],
-            piercing,
-        )
-        s.step4[defender.name] = s.step4.get(defender.name, 0) + got
-        excess = max(got - room, 0)
-        if excess:
-            if "deferlement" in enemy.keywords:
-                owner = s.identity(defender.controller or target)
-                s.deal(
-                    owner,
-                    excess,
-                    f"Déferlement : les {excess} dégât(s) en excès vont simultanément à "
-                    f"l'identité qui contrôle {defender.name} (ce n'est pas une attaque contre elle)",
-                    [OVERKILL, EXCESS],
-                )
-            else:
-                s.rec.step(
-                    [ATTACK, EXCESS],
-                    f"{defender.name} est vaincu par l'attaque : les {excess} dégât(s) en excès "
-                    "ne sont pas infligés à l'identité.",
-                )
-        s.outcomes.append("défendue")
     else:
-        who = s.chars[a.target_character] if a.target_character else s.identity(target)
-        attacked = who
-        form = ""
-        if who.kind == "identite" and who.form == "alter_ego":
-            form = " (même sous sa forme d'alter ego)"
-        got = s.deal(
-            who,
-            total,
-            f"Étape 4 : attaque non défendue, tous les dégâts vont à {who.name}{form}",
-            [ATTACK, DEFENSE],
-            piercing,
+        s.rec.step(
+            [ATTACK, EXCESS],
+            f"{defender.name} est vaincu par l'attaque : les {excess} dégât(s) en excès "
+            "ne sont pas infligés à l'identité.",
         )
-        s.step4[who.name] = s.step4.get(who.name, 0) + got
-        s.outcomes.append("non défendue")
-    return attacked
 
 
 def riposte(s: ActivationState, a: Activation, enemy: Character, attacked: Character) -> None:

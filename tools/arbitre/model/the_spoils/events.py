@@ -168,86 +168,104 @@ class _Run:
 
     # -- events --
     def apply(self, e: Event) -> None:
-        rec, game = self.rec, self.game
+        """One event: on a faction, an effect that resolves on its target, or a change of a
+        card in play."""
         said = f" ({e.text})" if e.text else ""
         if e.event in ("dommages_faction", "perte_influence"):
-            amount = e.amount
-            if e.event == "dommages_faction":
-                for source, change in self.sc.faction_damage_change:
-                    old, amount = amount, max(amount + change, 0)
-                    rec.step(
-                        [rid("408.3")],
-                        f"{source} modifie les dommages infligés à une faction : {old} → {amount}.",
-                    )
-            elif self.sc.faction_damage_change:
-                rec.step(
-                    [rid("408.3b")],
-                    "Perdre de l'influence n'est pas subir des dommages : "
-                    + ", ".join(s for s, _c in self.sc.faction_damage_change)
-                    + " ne s'applique pas.",
-                )
-            self.influence[e.faction] -= amount
-            rule = rid("408.3") if e.event == "dommages_faction" else rid("408.3b")
-            rec.step(
-                [rule],
-                f"La faction {of(e.faction)} perd {amount} point(s) d'influence{said} "
-                f"({self.influence[e.faction]} restants).",
-            )
+            self.faction_loses(e, said)
             return
-        card = game.card(e.card)
+        card = self.game.card(e.card)
         if e.event == "resolution":
-            if card.zone != e.zone:
-                self.lost_track.append(card.name)
-                rec.step(
-                    [rid("402.4")],
-                    f"L'effet{said} devait rendre {card.name} {FATE_FR[e.value]}, mais elle a "
-                    f"quitté la zone où il la ciblait ({e.zone}) : il en perd la trace, rien "
-                    "ne se passe.",
-                )
-                return
-            self.fate(card, e.value, [rid("402.4")], f"doit être {FATE_FR[e.value]}{said}")
+            self.resolve_on(card, e, said)
             return
         if card.zone != "jeu":
             raise ScenarioError(f"actions.events ({e.event})", f"{card.name} is not in play")
         if e.event == "dommages":
             card.add("dommages", e.amount)
-            rec.step(
+            self.rec.step(
                 [rid("408.4")],
                 f"{card.name} reçoit {e.amount} dommage(s){said} : {card.count('dommages')} ce "
                 f"tour, Endurance {card.value('endurance')}.",
             )
         elif e.event == "type":
-            old_kind, card.kind = card.kind, e.value
-            rules = [rid("208.3")] if old_kind == "personnage" and e.value != "personnage" else []
-            if rules:
-                card.counters.pop("dommages", None)
-            after = (
-                " ; la carte perd le type Personnage et ses dommages de ce tour sont annulés"
-                if rules
-                else ""
-            )
-            rec.step(
-                rules or [rid("208.3")],
-                f"{card.name} prend le type {e.value}{said}{after}.",
-            )
+            self.change_type(card, e.value, said)
         elif e.event == "controle":
             card.controller = e.value
-            rec.step([rid("407.4")], f"{e.value} prend le contrôle {of(card.name)}{said}.")
+            self.rec.step([rid("407.4")], f"{e.value} prend le contrôle {of(card.name)}{said}.")
         elif e.event == "face_cachee":
-            self.leave(card, "jeu")
-            card.kind = "ressource"
-            card.current = {}
-            card.statuses = {"face cachée"}
-            self.entered_play.append(card.name)
-            rec.step(
-                [rid("411.4"), rid("408.9")],
-                f"{card.name} est retournée face cachée comme ressource{said} : elle a quitté le "
-                "jeu et y entre de nouveau comme une toute nouvelle carte (sans dommages).",
-            )
+            self.turn_face_down(card, said)
         elif e.event == "detruire":
             self.fate(card, "detruite", [rid("204.5")], f"doit être détruite{said}")
         elif e.event == "renvoyer_en_main":
             self.fate(card, "mise_en_main", [rid("408.9")], f"doit être renvoyée en main{said}")
+
+    def faction_loses(self, e: Event, said: str) -> None:
+        """Damage to a faction, after its modifiers, or a loss of influence (not damage: they do
+        not apply): the faction loses as much influence (408.3, 408.3b)."""
+        amount = e.amount
+        if e.event == "dommages_faction":
+            for source, change in self.sc.faction_damage_change:
+                old, amount = amount, max(amount + change, 0)
+                self.rec.step(
+                    [rid("408.3")],
+                    f"{source} modifie les dommages infligés à une faction : {old} → {amount}.",
+                )
+        elif self.sc.faction_damage_change:
+            self.rec.step(
+                [rid("408.3b")],
+                "Perdre de l'influence n'est pas subir des dommages : "
+                + ", ".join(s for s, _c in self.sc.faction_damage_change)
+                + " ne s'applique pas.",
+            )
+        self.influence[e.faction] -= amount
+        rule = rid("408.3") if e.event == "dommages_faction" else rid("408.3b")
+        self.rec.step(
+            [rule],
+            f"La faction {of(e.faction)} perd {amount} point(s) d'influence{said} "
+            f"({self.influence[e.faction]} restants).",
+        )
+
+    def resolve_on(self, card: Card, e: Event, said: str) -> None:
+        """An effect resolves on the card it targeted, unless the card has left that zone: the
+        effect loses track of it (402.4)."""
+        if card.zone != e.zone:
+            self.lost_track.append(card.name)
+            self.rec.step(
+                [rid("402.4")],
+                f"L'effet{said} devait rendre {card.name} {FATE_FR[e.value]}, mais elle a "
+                f"quitté la zone où il la ciblait ({e.zone}) : il en perd la trace, rien "
+                "ne se passe.",
+            )
+            return
+        self.fate(card, e.value, [rid("402.4")], f"doit être {FATE_FR[e.value]}{said}")
+
+    def change_type(self, card: Card, kind: str, said: str) -> None:
+        """The card takes another type; one that loses the Character type loses its damage
+        (208.3)."""
+        old_kind, card.kind = card.kind, kind
+        rules = [rid("208.3")] if old_kind == "personnage" and kind != "personnage" else []
+        if rules:
+            card.counters.pop("dommages", None)
+        after = (
+            " ; la carte perd le type Personnage et ses dommages de ce tour sont annulés"
+            if rules
+            else ""
+        )
+        self.rec.step(rules or [rid("208.3")], f"{card.name} prend le type {kind}{said}{after}.")
+
+    def turn_face_down(self, card: Card, said: str) -> None:
+        """Turned face down as a resource, the card leaves play and comes back as a new card
+        (411.4)."""
+        self.leave(card, "jeu")
+        card.kind = "ressource"
+        card.current = {}
+        card.statuses = {"face cachée"}
+        self.entered_play.append(card.name)
+        self.rec.step(
+            [rid("411.4"), rid("408.9")],
+            f"{card.name} est retournée face cachée comme ressource{said} : elle a quitté le "
+            "jeu et y entre de nouveau comme une toute nouvelle carte (sans dommages).",
+        )
 
     def run(self) -> Trace:
         self.check()
