@@ -113,3 +113,18 @@ def installability(browser, url: str, profile: Path) -> tuple[list, list]:
         return errors, manifest["errors"]
     finally:
         context.close()
+
+
+# A query that would be markup if it were written into a page unescaped.
+HOSTILE_QUERY = '"><img src=x onerror="window.__arbPwned=1"><b>riposte</b>'
+
+
+def shown_as_text(tab, query: str) -> bool:
+    """Whether the open /recherche/ page shows `query` as the player typed it, as text: no
+    element of it in the results, its handler never run, its words in the count line."""
+    return tab.evaluate(
+        """(q) => !document.querySelector("#arb-results img, #arb-results b")
+          && window.__arbPwned === undefined
+          && document.querySelector("#arb-results .arb-count").textContent.includes(`« ${q} »`)""",
+        query,
+    )

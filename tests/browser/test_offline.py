@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from tests.browser.offline import (
+    HOSTILE_QUERY,
     PARSED_WITH_RESULTS,
     controlled,
     header_hits,
@@ -21,6 +22,7 @@ from tests.browser.offline import (
     own_engine_hits,
     search_page_hits,
     search_source,
+    shown_as_text,
     wait_held,
     written_by_worker,
 )
@@ -93,6 +95,9 @@ def test_a_search_link_comes_with_its_results_written_in_by_the_worker(page, own
         assert search_source(page) == "worker", query
         assert hits and hits == own_engine_hits(page, query, **filters), (query, filters)
     assert page.locator(".arb-pager").inner_text().startswith("← Précédents")
+
+    assert search_page_hits(page, own_host.url, HOSTILE_QUERY)
+    assert written_by_worker(page) and shown_as_text(page, HOSTILE_QUERY)
 
     search_page_hits(page, own_host.url, "dégâts", jeu="monopoly")
     assert written_by_worker(page) and search_source(page) == ""

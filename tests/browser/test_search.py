@@ -23,6 +23,7 @@ from arbitre.search.evaluate import answer_rank
 from arbitre.search.indexer import display_text
 from arbitre.search.intent import INTENTS
 from arbitre.search.service import explain_query, open_searcher, run_search
+from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text
 from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -173,6 +174,15 @@ def test_a_question_about_play_finds_the_ruling(page, static_site):
 def test_words_of_a_question_never_match_on_their_own(page, static_site, word):
     assert results(page, static_site, word) == []
     assert "Aucun résultat" in page.locator("#arb-results").inner_text()
+
+
+def test_a_query_is_shown_as_text_never_as_markup(page, static_site):
+    assert results(page, static_site, HOSTILE_QUERY)
+    assert search_source(page) == "page" and shown_as_text(page, HOSTILE_QUERY)
+    page.fill("#arb-q", HOSTILE_QUERY + " ")
+    page.press("#arb-q", "Enter")
+    page.wait_for_selector("#arb-results[data-search-done]")
+    assert shown_as_text(page, HOSTILE_QUERY)
 
 
 def test_filters_pages_and_labels(page, static_site, kb):
