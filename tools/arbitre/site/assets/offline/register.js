@@ -6,6 +6,9 @@ const ROOT = new URL("../../", import.meta.url);
 const UPDATE_EVERY = 30 * 60 * 1000; // a long game: look for a new version now and then
 
 export const supported = "serviceWorker" in navigator && window.isSecureContext;
+// A page the worker served is kept by it already (or, of a newer build, on purpose not): only a
+// page loaded without it — the first visit — is sent to be kept.
+const arrivedWithoutWorker = supported && !navigator.serviceWorker.controller;
 
 let registered = null;
 
@@ -69,7 +72,9 @@ function watch(reg) {
     controller = navigator.serviceWorker.controller;
     if (reloading || before) location.reload();
   });
-  navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "keep", url: location.href }));
+  if (arrivedWithoutWorker) {
+    navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "keep", url: location.href }));
+  }
   setInterval(() => reg.update().catch(() => {}), UPDATE_EVERY);
 }
 
