@@ -95,7 +95,7 @@ def test_the_worker_engine_is_the_same_code_as_a_classic_script():
     assert worker.startswith(joined.split("\n// -- ", 1)[0])  # the same header
     assert f"\nconst {WORKER_ENGINE} = (() => {{\n" in worker
     assert worker.rstrip().endswith(
-        "return { Engine, InvalidQuery, failureHtml, requestKey, resultsHtml, searchRequest };\n})();"
+        "return { Engine, InvalidQuery, failureHtml, requestKey, resultsHtml, searchKey, searchRequest };\n})();"
     )
     assert not re.search(r"^\s*(?:import|export)\b", worker, re.M)
     for line in joined.splitlines():  # every line is there, less a leading `export `

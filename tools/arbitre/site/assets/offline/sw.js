@@ -340,7 +340,6 @@ function searchEngine() {
 // The results `prepare` found, handed to the page's request for them when they were not written
 // into the page (rather than searched again; the engine answers a query alike every time).
 let prepared = null;
-const searchKey = ({ query, game, kind, limit, offset }) => JSON.stringify([String(query), game, kind, limit, offset]);
 
 // A search link is being opened: build the engine and run its query while the page is sent.
 // Resolves {result, games, labels}, or {invalid: the engine's reason}, or null (no engine).
@@ -355,7 +354,7 @@ async function prepare(params) {
     } catch (error) {
       return { invalid: String(error?.message || error) };
     }
-    prepared = { key: searchKey({ query: q, ...options }), result };
+    prepared = { key: ArbitreSearch.searchKey(q, options), result };
     return { result, games: built.data.games, labels: built.kindLabels };
   } catch {
     return null; // the page's own request says what went wrong
@@ -379,6 +378,7 @@ async function withResults(page, params, found) {
       controller.enqueue(encoder.encode(html.slice(0, slot.index)));
       const answer = await Promise.race([found, new Promise((resolve) => setTimeout(resolve, RESULTS_WAIT, null))]);
       const rest = html.slice(slot.index + slot[0].length);
+      if (answer?.result) prepared = null; // written: the page does not ask for them
       controller.enqueue(encoder.encode((answer ? resultsSlot(slot[0], params, answer) : slot[0]) + rest));
       controller.close();
     },
@@ -390,7 +390,6 @@ function resultsSlot(slot, params, answer) {
   const open = slot.slice(0, slot.indexOf(">"));
   const done = ` data-search-done data-search-key="${escapeHtml(ArbitreSearch.requestKey(params))}"`;
   if (answer.invalid !== undefined) return `${open}${done}>${ArbitreSearch.failureHtml(answer.invalid)}</div>`;
-  prepared = null; // written: the page does not ask
   return `${open}${done} data-search-source="worker">${ArbitreSearch.resultsHtml(params, answer, SCOPE.href)}</div>`;
 }
 
@@ -417,7 +416,7 @@ async function readySearch() {
 async function search({ query, game = null, kind = null, limit = 10, offset = 0 }, reply, client) {
   if (client && (await aheadClients()).has(client)) return reply({ type: "ahead" });
   const found = await searchEngine();
-  const key = searchKey({ query, game, kind, limit, offset });
+  const key = ArbitreSearch.searchKey(query, { game, kind, limit, offset });
   let result = prepared?.key === key ? prepared.result : null;
   prepared = null;
   try {

@@ -11,7 +11,7 @@
 import { Presenting } from "./present.js";
 export { InvalidQuery } from "./common.js";
 // For the offline worker, which writes a search link's results into the page it serves:
-export { failureHtml, requestKey, resultsHtml, searchRequest } from "./results.js";
+export { failureHtml, requestKey, resultsHtml, searchKey, searchRequest } from "./results.js";
 
 export class Engine extends Presenting {
   // The query plan as data, as `Searcher.explain` gives it (`arbitre search --explain --json`):

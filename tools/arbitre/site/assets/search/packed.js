@@ -18,9 +18,6 @@ export function unpackDocs(packed) {
   return docs;
 }
 
-// "deck paquet pioche" -> ["deck", "paquet", "pioche"] ("" -> []).
-export const words = (packed) => (packed ? packed.split(" ") : []);
-
 // Python's order of strings (by code point), which JavaScript's `<` (by UTF-16 unit) differs from
 // only where a character beyond U+FFFF meets one from U+E000 to U+FFFF.
 export function byCodePoint(a, b) {

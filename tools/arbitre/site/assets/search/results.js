@@ -21,10 +21,14 @@ export function searchRequest(params) {
   };
 }
 
-// The same request's identity: the results written for one are those of the other.
+// A search's identity: two searches of the same key have the same results.
+export const searchKey = (q, { game = null, kind = null, limit = PAGE_SIZE, offset = 0 } = {}) =>
+  JSON.stringify([String(q), game, kind, limit, offset]);
+
+// The key of the search the « Recherche » page's parameters ask for.
 export function requestKey(params) {
   const { q, options } = searchRequest(params);
-  return JSON.stringify([q, options.game, options.kind, options.offset]);
+  return searchKey(q, options);
 }
 
 // The site address of an entry (« /the-spoils/regles/section-6/#609.1f ») under `root`, the
