@@ -195,9 +195,7 @@ def document_pages(data: SiteData, game: Game, doc_id: str, doc_title: str) -> l
 def _document(data: SiteData, game: Game, doc_id: str, doc_title: str) -> _Document:
     """A document's entries, sections and what its pages say of it."""
     entries = document_entries(data.kb, game.id, doc_id)
-    page = urls.document_page(game.id, doc_id)
-    common = {
-        **game_link(page, game.id, game.title),
+    common = {  # what every page of the document says (the links, each page its own)
         "document": escape_inline(doc_title),
         "kinds": _kind_counts(entries),
         "source": escape_inline(posixpath.basename(game.source)) if game.source else None,
@@ -217,6 +215,7 @@ def _document_page(
         doc.title,
         {
             **doc.common,
+            **game_link(doc.page, doc.game.id, doc.game.title),
             "edition": document_edition(doc.data, doc.page, doc.game.id, doc.id),
             "count": len(doc.entries),
             "titled": titled,
@@ -279,7 +278,7 @@ def _section_page(doc: _Document, position: int) -> Page:
         section_title(kb.by_id[section_id]),
         {
             **doc.common,
-            **game_link(spage, game, doc.game.title),  # the common one is the document page's
+            **game_link(spage, game, doc.game.title),
             "edition": document_edition(doc.data, spage, game, doc.id),
             "document_href": relative_link(spage, doc.page),
             "count": len(members),
