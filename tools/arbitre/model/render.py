@@ -110,16 +110,21 @@ NESTED_LABELS = {
 }
 
 
-def _value(value: Any) -> str:
+def french_scalar(value: Any) -> str:
+    """A scalar as a trace writes it: nothing is « aucun », a truth « oui » or « non »."""
     if value is None:
         return "aucun"
     if isinstance(value, bool):
         return "oui" if value else "non"
+    return str(value)
+
+
+def _value(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{NESTED_LABELS.get(k, k)} : {_value(v)}" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(_value(v) for v in value)
-    return str(value)
+    return french_scalar(value)
 
 
 def _empty(value: Any) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitre.model.render import french_scalar
 from arbitre.site.setup_labels import VALUE_LABELS, key_label
 from arbitre.site.text import escape_inline
 
@@ -20,13 +21,9 @@ def _capital(text: str) -> str:
 
 
 def _scalar(value: Any) -> str:
-    if value is None:
-        return "aucun"
-    if isinstance(value, bool):
-        return "oui" if value else "non"
     if isinstance(value, str):
         return VALUE_LABELS.get(value, value)
-    return str(value)
+    return french_scalar(value)
 
 
 def _head(value: dict[str, Any]) -> tuple[str | None, str | None]:
