@@ -235,48 +235,59 @@ def resolve(result: LoadResult) -> LoadResult:
     documents = {g.id: {d for d, _ in g.documents} for g in kb.games}
     for entry in kb.entries:
         where, line = kb.locations[entry.id]
-        if entry.document not in documents.get(entry.game, set()):
-            problems.append(
-                Problem(where, line, f"{entry.id}: unknown document {entry.document!r}")
-            )
-        if entry.parent is not None:
-            if entry.parent not in known:
-                problems.append(
-                    Problem(where, line, f"{entry.id}: parent {entry.parent} does not exist")
-                )
-            elif entry.parent == entry.id:
-                problems.append(Problem(where, line, f"{entry.id}: is its own parent"))
-        for ref in entry.refs:
-            if ref not in known:
-                problems.append(
-                    Problem(where, line, f"{entry.id}: reference to {ref}, which does not exist")
-                )
+        problems.extend(_entry_problems(entry, known, documents, where, line))
         problems.extend(_link_problems(kb, entry, where, line))
-        if entry.defined_by is not None and entry.defined_by not in known:
+        problems.extend(_unresolved_problems(entry, known, where, line))
+    problems.extend(_loop_problems(kb))
+    problems.extend(glossary_problems(kb))
+    result.problems = sorted(set(problems), key=lambda p: (p.path, p.line, p.message))
+    return result
+
+
+def _entry_problems(
+    entry: Entry, known: _Known, documents: dict[str, set[str]], where: str, line: int
+) -> list[Problem]:
+    """Its document, parent, refs and defining entry exist; a term has a definition."""
+    messages: list[tuple[str, str]] = []
+    if entry.document not in documents.get(entry.game, set()):
+        messages.append((f"unknown document {entry.document!r}", "error"))
+    if entry.parent is not None:
+        if entry.parent not in known:
+            messages.append((f"parent {entry.parent} does not exist", "error"))
+        elif entry.parent == entry.id:
+            messages.append(("is its own parent", "error"))
+    for ref in entry.refs:
+        if ref not in known:
+            messages.append((f"reference to {ref}, which does not exist", "error"))
+    if entry.defined_by is not None and entry.defined_by not in known:
+        messages.append((f"defined_by {entry.defined_by} does not exist", "error"))
+    if entry.kind == "glossary" and not entry.text.strip() and not entry.defined_by:
+        messages.append((f"term {entry.title!r} has no definition", "warning"))
+    return [Problem(where, line, f"{entry.id}: {m}", level) for m, level in messages]
+
+
+def _unresolved_problems(entry: Entry, known: _Known, where: str, line: int) -> list[Problem]:
+    """A printed reference the importer could not resolve: a warning, and an error when the
+    entry it was meant for does not exist."""
+    problems: list[Problem] = []
+    for u in entry.unresolved:
+        if u.intended is not None and u.intended not in known:
             problems.append(
-                Problem(where, line, f"{entry.id}: defined_by {entry.defined_by} does not exist")
+                Problem(where, line, f"{entry.id}: intended target {u.intended} does not exist")
             )
-        if entry.kind == "glossary" and not entry.text.strip() and not entry.defined_by:
-            problems.append(
-                Problem(
-                    where, line, f"{entry.id}: term {entry.title!r} has no definition", "warning"
-                )
-            )
-        for u in entry.unresolved:
-            if u.intended is not None and u.intended not in known:
-                problems.append(
-                    Problem(where, line, f"{entry.id}: intended target {u.intended} does not exist")
-                )
-            if u.intended and u.intended in entry.refs:
-                message = (
-                    f"reference « {u.target} » names no entry (linked to {u.intended} instead)"
-                )
-            elif u.intended:
-                message = f"reference « {u.target} » does not resolve (likely {u.intended})"
-            else:
-                message = f"reference « {u.target} » does not resolve"
-            problems.append(Problem(where, line, f"{entry.id}: {message}", "warning"))
-    # A parent chain must end: no cycles.
+        if u.intended and u.intended in entry.refs:
+            message = f"reference « {u.target} » names no entry (linked to {u.intended} instead)"
+        elif u.intended:
+            message = f"reference « {u.target} » does not resolve (likely {u.intended})"
+        else:
+            message = f"reference « {u.target} » does not resolve"
+        problems.append(Problem(where, line, f"{entry.id}: {message}", "warning"))
+    return problems
+
+
+def _loop_problems(kb: KnowledgeBase) -> list[Problem]:
+    """A parent chain must end: no cycles."""
+    problems: list[Problem] = []
     for entry in kb.entries:
         seen: set[str] = set()
         current: str | None = entry.id
@@ -287,9 +298,7 @@ def resolve(result: LoadResult) -> LoadResult:
                 break
             seen.add(current)
             current = kb.by_id[current].parent
-    problems.extend(glossary_problems(kb))
-    result.problems = sorted(set(problems), key=lambda p: (p.path, p.line, p.message))
-    return result
+    return problems
 
 
 def _link_problems(kb: KnowledgeBase, entry: Entry, where: str, line: int) -> list[Problem]:
