@@ -87,6 +87,35 @@ def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> 
     why = "the page prints this level now, or no longer has it: no title is needed"
     corr.stale_unused("missing_headings", rules.untitled, why)
 
+    plain = _label_rules(rules, corr, clean)
+
+    glossary_drafts, questions = _parse_glossary(lines, bodies, clean, corr, set(rules.by_id))
+    faq_drafts = _faq_entries(questions, corr)
+
+    # Document order: each glossary entry, then its example, then the questions first asked there.
+    ordered_glossary: list[_Draft] = []
+    for draft in glossary_drafts:
+        ordered_glossary.append(draft)
+        ordered_glossary += [f for f in faq_drafts if f.parent == draft.id]
+    term_drafts = _terms(corr, {d.id: d for d in drafts}, plain, {d.id for d in glossary_drafts})
+
+    all_drafts = drafts + ordered_glossary + term_drafts
+    _link(all_drafts, glossary_drafts, specs, corr)
+    corr.stale_unused("icons", clean.used_icons, "the page no longer leaves this alt-text")
+    return GameImport(
+        game=GAME,
+        title=TITLE,
+        source_file=source_file,
+        documents=list(DOCUMENTS),
+        entries=[d.to_entry(source_file) for d in all_drafts],
+        document_editions=_editions(lines, first_rule),
+        stale_corrections=corr.stale_corrections,
+    )
+
+
+def _label_rules(rules: _RulesParser, corr: Corrections, clean: _Cleaner) -> dict[str, str]:
+    """Each rule's text, cleaned, with the label the page lost restored as its title
+    (`labels` corrections); returns the text without that label, for glossary summaries."""
     labels: dict[str, str] = dict(corr.get("labels", {}))
     for entry_id in labels.keys() - rules.by_id.keys():
         corr.stale("labels", entry_id, f"no entry {entry_id} in this source")
@@ -107,18 +136,17 @@ def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> 
             body = f"**{label}** : {body}"
         draft.text = clean(body, draft.id)
         plain.setdefault(draft.id, draft.text)
+    return plain
 
-    glossary_drafts, questions = _parse_glossary(lines, bodies, clean, corr, set(rules.by_id))
-    faq_drafts = _faq_entries(questions, corr)
 
-    # Document order: each glossary entry, then its example, then the questions first asked there.
-    ordered_glossary: list[_Draft] = []
-    for draft in glossary_drafts:
-        ordered_glossary.append(draft)
-        ordered_glossary += [f for f in faq_drafts if f.parent == draft.id]
-    term_drafts = _terms(corr, {d.id: d for d in drafts}, plain, {d.id for d in glossary_drafts})
-
-    all_drafts = drafts + ordered_glossary + term_drafts
+def _link(
+    all_drafts: list[_Draft],
+    glossary_drafts: list[_Draft],
+    specs: list[dict[str, Any]],
+    corr: Corrections,
+) -> None:
+    """Resolve every entry's printed references and glossary mentions, attach the editorial
+    notes, and report the corrections that no longer apply."""
     ids = {d.id for d in all_drafts}
     by_id = {d.id: d for d in all_drafts}
     named = _named_patterns([d for d in glossary_drafts if d.kind == "glossary"], specs)
@@ -136,16 +164,6 @@ def parse(text: str, *, corrections: Corrections, source_file: str = SOURCE) -> 
         by_id[local_id].notes += corr.notes_that_hold("notes", local_id, notes, GAME, ids)
     for entry_id in corr.get("text_fixes", {}).keys() - ids:
         corr.stale("text_fixes", entry_id, f"no entry {entry_id} in this source")
-    corr.stale_unused("icons", clean.used_icons, "the page no longer leaves this alt-text")
-    return GameImport(
-        game=GAME,
-        title=TITLE,
-        source_file=source_file,
-        documents=list(DOCUMENTS),
-        entries=[d.to_entry(source_file) for d in all_drafts],
-        document_editions=_editions(lines, first_rule),
-        stale_corrections=corr.stale_corrections,
-    )
 
 
 __all__ = [
