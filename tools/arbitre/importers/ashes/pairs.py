@@ -57,13 +57,66 @@ def _headingish(kind: str, para: _Para) -> bool:
 def _recover_pairs(paras: list[_Para], path: str) -> list[_Heading | _Pair]:
     """Headings and Q/R pairs of part C, in document order (see the module docstring); a
     paragraph that fits no pair is a SourceError (`path` names the source)."""
-    kinds = [_marker_kind(p.first) for p in paras]
+    reader = _PairReader(paras, path)
+    for index, (kind, para) in enumerate(zip(reader.kinds, paras, strict=True)):
+        if kind != "JUNK":
+            reader.read(index, kind, para)
+    for item in reader.out:
+        if isinstance(item, _Pair) and not item.q:
+            raise SourceError(path, item.start, "a question marker « Q » with no question")
+    return reader.out
 
-    def chain_reaches_question(index: int) -> bool:
-        # A heading (or a run of headings) is always followed by a question.  Without this,
-        # a page-break fragment inside an answer (« Quand un joueur inflige… », l.752) looks
-        # like a heading.
-        for k, p in zip(kinds[index + 1 :], paras[index + 1 :], strict=True):
+
+class _PairReader:
+    """The state machine: « idle » (before a pair, after a heading), « q » (in a question),
+    « r » (in an answer); one method per kind of paragraph."""
+
+    def __init__(self, paras: list[_Para], path: str) -> None:
+        self.paras = paras
+        self.path = path
+        self.kinds = [_marker_kind(p.first) for p in paras]
+        self.out: list[_Heading | _Pair] = []
+        self.state = "idle"
+        self.pair: _Pair | None = None
+        self.previous_end = ""
+
+    def read(self, index: int, kind: str, para: _Para) -> None:
+        body = _strip_marker(kind, para)
+        if (
+            self.state in ("idle", "r")
+            and _headingish(kind, para)
+            and (self.state == "idle" or self.previous_end.endswith(_FINAL))
+            and self._chain_reaches_question(index)
+        ):
+            self.out.append(_Heading(para.start, para.end, " ".join(t for _, t in para.lines)))
+            self.state, self.pair = "idle", None
+        elif kind in ("QTEXT", "QALONE"):
+            self.pair = self._open(para)
+            self.state = "q"
+            if kind == "QTEXT":
+                self.pair.q.append(body)
+        elif kind == "RALONE":
+            if self.pair is None:
+                raise SourceError(self.path, para.start, "an answer marker « R » with no question")
+            # A displaced answer marker (hoisted above the question, or inside it): the
+            # question goes on until it ends with « ? »; the answer text follows unmarked.
+        elif kind == "RTEXT":
+            if self.pair is None or not self.pair.finished():
+                message = "an answer « R: » before its question is finished (« …? »)"
+                raise SourceError(self.path, para.start, message)
+            self.state = "r"
+            self.pair.r.append(body)
+        elif kind == "BARE":
+            self._bare(para, body)
+        else:
+            self._text(para, body)
+        self.previous_end = para.lines[-1][1]
+
+    def _chain_reaches_question(self, index: int) -> bool:
+        """A heading (or a run of headings) is always followed by a question.  Without this,
+        a page-break fragment inside an answer (« Quand un joueur inflige… », l.752) looks
+        like a heading."""
+        for k, p in zip(self.kinds[index + 1 :], self.paras[index + 1 :], strict=True):
             if k == "JUNK":
                 continue
             if k in ("QTEXT", "QALONE", "BARE"):
@@ -72,72 +125,34 @@ def _recover_pairs(paras: list[_Para], path: str) -> list[_Heading | _Pair]:
                 return False
         return False
 
-    out: list[_Heading | _Pair] = []
-    state = "idle"
-    pair: _Pair | None = None
-    previous_end = ""
-
-    def open_pair(para: _Para) -> _Pair:
+    def _open(self, para: _Para) -> _Pair:
         new = _Pair(start=para.start)
-        out.append(new)
+        self.out.append(new)
         return new
 
-    for index, (kind, para) in enumerate(zip(kinds, paras, strict=True)):
-        if kind == "JUNK":
-            continue
-        body = _strip_marker(kind, para)
-        if (
-            state in ("idle", "r")
-            and _headingish(kind, para)
-            and (state == "idle" or previous_end.endswith(_FINAL))
-            and chain_reaches_question(index)
-        ):
-            out.append(_Heading(para.start, para.end, " ".join(t for _, t in para.lines)))
-            state, pair = "idle", None
-            previous_end = para.lines[-1][1]
-            continue
-        if kind in ("QTEXT", "QALONE"):
-            pair = open_pair(para)
-            state = "q"
-            if kind == "QTEXT":
-                pair.q.append(body)
-        elif kind == "RALONE":
-            if pair is None:
-                raise SourceError(path, para.start, "an answer marker « R » with no question")
-            # A displaced answer marker (hoisted above the question, or inside it): the
-            # question goes on until it ends with « ? »; the answer text follows unmarked.
-        elif kind == "RTEXT":
-            if pair is None or not pair.finished():
-                message = "an answer « R: » before its question is finished (« …? »)"
-                raise SourceError(path, para.start, message)
-            state = "r"
+    def _bare(self, para: _Para, body: _Para) -> None:
+        """A bare marker « : »: a question after « Q » alone, an answer after a finished
+        question, else a new pair whose marker was lost."""
+        pair = self.pair
+        if self.state == "q" and pair is not None and not pair.q:
+            pair.q.append(body)  # « Q » alone, the question then opens with « : »
+        elif self.state == "q" and pair is not None and pair.finished():
+            self.state = "r"
             pair.r.append(body)
-        elif kind == "BARE":
-            if state == "q" and pair is not None and not pair.q:
-                # « Q » alone, the question then opens with « : »
-                pair.q.append(body)
-            elif state == "q" and pair is not None and pair.finished():
-                state = "r"
-                pair.r.append(body)
-            elif state == "q":
-                message = "a bare marker « : » inside a question that is not finished (« …? »)"
-                raise SourceError(path, para.start, message)
-            else:
-                pair = open_pair(para)
-                state = "q"
-                pair.q.append(body)
-        else:  # TEXT
-            if pair is None:
-                raise SourceError(path, para.start, "text before the first question")
-            if state == "q" and not pair.finished():
-                pair.q.append(body)
-            elif state == "q":
-                state = "r"
-                pair.r.append(body)
-            else:
-                pair.r.append(body)
-        previous_end = para.lines[-1][1]
-    for item in out:
-        if isinstance(item, _Pair) and not item.q:
-            raise SourceError(path, item.start, "a question marker « Q » with no question")
-    return out
+        elif self.state == "q":
+            message = "a bare marker « : » inside a question that is not finished (« …? »)"
+            raise SourceError(self.path, para.start, message)
+        else:
+            self.pair = self._open(para)
+            self.state = "q"
+            self.pair.q.append(body)
+
+    def _text(self, para: _Para, body: _Para) -> None:
+        """Unmarked text: the question goes on until it ends with « ? », then the answer."""
+        if self.pair is None:
+            raise SourceError(self.path, para.start, "text before the first question")
+        if self.state == "q" and not self.pair.finished():
+            self.pair.q.append(body)
+        else:
+            self.state = "r"
+            self.pair.r.append(body)
