@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
@@ -386,7 +387,14 @@ def test_the_closest_players_question_decides_the_match(stems, weights, question
     assert question_match(stems, weights, questions) == expected
 
 
-def test_a_question_close_to_a_players_question_puts_its_entry_first(real, real_kb):
-    """A players' question written for an entry, asked word for word: that entry first."""
-    entry_id, questions = sorted(real_kb.questions.items())[40]
-    assert real.search(questions[0])["hits"][0]["id"] == entry_id
+def test_a_players_question_asked_as_written_puts_its_entry_first(real, real_kb):
+    """A players' question asked word for word: its entry first nine times in ten (a drawn
+    sample of 300; the others are mostly a rule's question that another passage saying the
+    same also answers).  Without the closeness bonus (QUESTION_MATCH_BONUS) 0.84."""
+    asked = [(entry_id, q) for entry_id, qs in sorted(real_kb.questions.items()) for q in qs]
+    sample = random.Random(2026).sample(asked, 300)
+    ranks = [[hit["id"] for hit in real.search(q, limit=5)["hits"]] for _, q in sample]
+    first = sum(ids[:1] == [entry_id] for (entry_id, _), ids in zip(sample, ranks, strict=True))
+    shown = sum(entry_id in ids for (entry_id, _), ids in zip(sample, ranks, strict=True))
+    assert first / len(sample) >= 0.9
+    assert shown / len(sample) >= 0.93

@@ -2,8 +2,9 @@
 
 The typo corrector (`typos.py`) replaces a word the index lacks by the nearest index words.
 Before it does, it asks the lexicon: every form and lemma of simplemma's French dictionary
-(already the source of the lemma table), folded as query words are, and the ENGLISH_COMMON most
-frequent words of pyspellchecker's English word list (players mix in English: « fan-made »,
+(already the source of the lemma table), the French words pyspellchecker's list saw in use (the
+invariable words simplemma lacks: « vite », « gars »), folded as query words are, and the
+ENGLISH_COMMON most frequent words of pyspellchecker's English list (players mix in English: « fan-made »,
 « combo »; a rare English word such as « personage » is far more often a French typo).  A word
 found there stays as typed whatever the index holds: « fouiller » is not « feuille », « truc »
 not « troc », « pote » not « porte », « made » not « mode ».
@@ -30,6 +31,9 @@ from arbitre.search.typos import Vocabulary, deletions, max_edits, reaches
 from arbitre.search.weights import MAX_TYPO_LENGTH
 
 ENGLISH_COMMON = 20_000
+# pyspellchecker's French list gives this count to the 98,000 words it took from a dictionary
+# without seeing them used; the lexicon takes the 42,000 it saw used.
+DICTIONARY_ONLY = 50
 
 
 @cache
@@ -42,7 +46,11 @@ def lexicon() -> frozenset[str]:
     dictionary = DefaultDictionaryFactory().get_dictionary("fr")
     frequencies = SpellChecker(language="en", distance=1).word_frequency.dictionary
     common = sorted(frequencies.items(), key=lambda item: (-item[1], item[0]))[:ENGLISH_COMMON]
-    words = {fold(w) for w in (*dictionary, *dictionary.values(), *(w for w, _n in common))}
+    # simplemma lists the words that have forms; a word without (« vite », « gars », « pois »)
+    # comes from pyspellchecker's French list, the words it counted in use.
+    french = SpellChecker(language="fr", distance=1).word_frequency.dictionary
+    used = (w for w, n in french.items() if n > DICTIONARY_ONLY)
+    words = {fold(w) for w in (*dictionary, *dictionary.values(), *used, *(w for w, _n in common))}
     return frozenset(w for w in words if w.isalpha() and max_edits(w))
 
 
