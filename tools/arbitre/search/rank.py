@@ -67,6 +67,7 @@ class Ranker:
         names = {whole} | plan.names
         intent = INTENTS.get(parsed.intent or "")
         stems = [stem(w) for w in plan.corrected]
+        query = frozenset(stems)
         weights = [c.weight for c in plan.concepts]
         total_weight = sum(weights) or 1.0
         scored: list[tuple[int, float]] = []
@@ -93,11 +94,13 @@ class Ranker:
                 if cards and not any(f" {card} " in spaced for card in cards):
                     factor *= UNNAMED_CARD_FACTOR  # a ruling about a card not asked about
                 if docnum in self.questions:
-                    share = question_match(stems, weights, self.questions[docnum]) / total_weight
-                    power = 1.0
-                    for _ in range(QUESTION_MATCH_POWER):  # (as the browser multiplies)
-                        power *= share
-                    factor *= 1 + QUESTION_MATCH_BONUS * power
+                    share = question_match(stems, weights, self.questions[docnum], query)
+                    if share:  # (none of the query's words: a factor of exactly 1)
+                        share /= total_weight
+                        power = 1.0
+                        for _ in range(QUESTION_MATCH_POWER):  # (as the browser multiplies)
+                            power *= share
+                        factor *= 1 + QUESTION_MATCH_BONUS * power
             if intent is not None and self._answers(intent, docnum, fields):
                 factor *= INTENT_BONUS
             if plan.phrases:
@@ -202,11 +205,20 @@ class Ranker:
 
 
 def question_match(
-    stems: list[str], weights: list[float], questions: list[frozenset[str]]
+    stems: list[str],
+    weights: list[float],
+    questions: list[frozenset[str]],
+    query: frozenset[str] | None = None,
 ) -> float:
     """The weight of the query's words (their stems, each with its rarity) that the closest of
-    an entry's players' questions has."""
-    return max(
-        sum(w for s, w in zip(stems, weights, strict=True) if s in question)
-        for question in questions
-    )
+    an entry's players' questions has.  (`query`: the set of `stems`, if the caller has it; a
+    question sharing none of them is not summed.)"""
+    query = frozenset(stems) if query is None else query
+    closest = 0.0
+    for question in questions:
+        if question.isdisjoint(query):
+            continue
+        have = sum(w for s, w in zip(stems, weights, strict=True) if s in question)
+        if have > closest:
+            closest = have
+    return closest

@@ -320,6 +320,33 @@ class Searcher:
         plan, focus = self._understand(searcher, parsed)
         if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
             return [], 0, {"": set()}, None, None
+        scores, matched = self._retrieve(reader, plan)
+        allowed = self._allowed(reader, parsed)
+        if allowed is not None:
+            for docnum in [d for d in scores if d not in allowed]:
+                del scores[docnum]
+        _coordinate(scores, matched, [c.weight for c in plan.concepts])
+        # The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the
+        # rest follow in score order: every page is a slice of one and the same list.
+        top = best(scores, RERANK_DEPTH)
+        if parsed.game is None and focus is None and parsed.question:
+            game = self.focus.of_candidates(top)
+            focus = Focus(game, "candidates", []) if game else None
+        if focus is not None:
+            top = self.focus.step_back(top, focus.game)
+        ranked = self.ranker.rerank(searcher, parsed, plan, top, allowed)
+        placed = {docnum for docnum, _score in ranked}
+        if depth > len(ranked):
+            rest = best(scores, depth + len(placed))
+            ranked += [item for item in rest if item[0] not in placed][: depth - len(ranked)]
+        total = len(scores) + len(placed - scores.keys())  # children added to a term's entry
+        return ranked, total, highlight_terms(plan), plan, focus
+
+    def _retrieve(
+        self, reader: Any, plan: Plan
+    ) -> tuple[defaultdict[int, float], defaultdict[int, int]]:
+        """Each entry's BM25F score for the plan's terms (within the query's budget, `budget.py`),
+        its glossary names and mentions, and which of the query's words it has (a bit each)."""
         # (A missing entry adds from 0.0 without a method call: this loop visits every posting
         # of every term of the query.)
         scores: defaultdict[int, float] = defaultdict(float)
@@ -374,36 +401,7 @@ class Searcher:
             for docnum, score in read("terms", term_id).items():
                 if docnum in scores:
                     scores[docnum] += score * weight
-        allowed = self._allowed(reader, parsed)
-        if allowed is not None:
-            for docnum in [d for d in scores if d not in allowed]:
-                del scores[docnum]
-        # Coordination: the share of the query's words (weighted by rarity) an entry has.
-        weights = [c.weight for c in plan.concepts]
-        total_weight = sum(weights) or 1.0
-        coverage: dict[int, float] = {}
-        if len(weights) > 1:
-            for docnum in scores:
-                mask = matched[docnum]
-                if mask not in coverage:
-                    have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
-                    coverage[mask] = (have / total_weight) ** COORD_POWER
-                scores[docnum] *= coverage[mask]
-        # The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the
-        # rest follow in score order: every page is a slice of one and the same list.
-        top = best(scores, RERANK_DEPTH)
-        if parsed.game is None and focus is None and parsed.question:
-            game = self.focus.of_candidates(top)
-            focus = Focus(game, "candidates", []) if game else None
-        if focus is not None:
-            top = self.focus.step_back(top, focus.game)
-        ranked = self.ranker.rerank(searcher, parsed, plan, top, allowed)
-        placed = {docnum for docnum, _score in ranked}
-        if depth > len(ranked):
-            rest = best(scores, depth + len(placed))
-            ranked += [item for item in rest if item[0] not in placed][: depth - len(ranked)]
-        total = len(scores) + len(placed - scores.keys())  # children added to a term's entry
-        return ranked, total, highlight_terms(plan), plan, focus
+        return scores, matched
 
 
 def best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:
@@ -418,3 +416,17 @@ def best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:
     reaching = [(d, sc) for d, sc in scores.items() if sc >= floor]
     reaching.sort(key=lambda item: (-item[1], item[0]))
     return reaching[:n]
+
+
+def _coordinate(scores: dict[int, float], matched: dict[int, int], weights: list[float]) -> None:
+    """Coordination: each score times the share of the query's words (weighted by rarity) its
+    entry has, to the power COORD_POWER."""
+    total_weight = sum(weights) or 1.0
+    coverage: dict[int, float] = {}
+    if len(weights) > 1:
+        for docnum in scores:
+            mask = matched[docnum]
+            if mask not in coverage:
+                have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
+                coverage[mask] = (have / total_weight) ** COORD_POWER
+            scores[docnum] *= coverage[mask]

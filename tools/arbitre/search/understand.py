@@ -60,11 +60,39 @@ class Understanding:
         words = list(parsed.words)
         plan = Plan(words=words, corrected=list(words))
         total_docs = max(reader.doc_count(), 1)
+        unknown, respell = self._concepts(reader, parsed, plan, total_docs)
+        expansions, covered = self._names_in(plan.corrected, parsed, words, unknown)
+        if respell:
+            expansions, covered = self._respell(
+                plan, parsed, unknown, respell, (expansions, covered)
+            )
+        # A query that is nothing but a glossary name asks for that term: its entry, then the
+        # entry defining it.  Inside a longer query a name is just a word of the question.
+        plan.whole_name = bool(expansions) and len(covered) == len(words)
+        self._expand_names(plan, expansions, english=parsed.language == "en")
+        if parsed.language == "en":
+            named = {i for e in expansions if e.foreign for i in e.positions}
+            self._translate(reader, plan, named, total_docs)
+        sequences = [plan.corrected[i : i + 2] for i in range(len(plan.corrected) - 1)]
+        if plan.whole_name:
+            sequences = [plan.corrected] + [n.split() for n in sorted(plan.names)]
+        plan.phrases = [
+            phrase_pattern(words)
+            for words in sequences
+            if len(words) > 1 and not any(is_rule_number(w) for w in words)
+        ]
+        return plan
+
+    def _concepts(
+        self, reader: Any, parsed: ParsedQuery, plan: Plan, total_docs: int
+    ) -> tuple[set[int], dict[int, str]]:
+        """One concept per word: its terms (the word, its corrections, its stem family) and its
+        rarity.  Returns the words the index lacks and the respellings kept in reserve."""
         unknown: set[int] = set()
         respell: dict[int, str] = {}
         budget = MAX_TYPO_WORDS  # words left that typo correction may look at
         english = parsed.language == "en"
-        for i, word in enumerate(words):
+        for i, word in enumerate(plan.words):
             if english:
                 # An English word is no typo of a French one; any word may be (an inflection
                 # of) one of the glossary's English names.
@@ -105,28 +133,39 @@ class Understanding:
                 self.postings.df(reader, "title", stemmed),
             )
             plan.concepts.append(Concept(terms, math.log(1 + total_docs / (1 + df))))
+        return unknown, respell
 
-        expansions, covered = self._names_in(plan.corrected, parsed, words, unknown)
-        if respell:
-            trial = [respell.get(i, w) for i, w in enumerate(plan.corrected)]
-            found, spanned = self._names_in(trial, parsed, words, unknown | set(respell))
-            # Kept where a name of several words, or the whole query, needs the respelling.
-            kept = {
-                i
-                for i in respell
-                if spanned == set(range(len(words)))
-                or any(i in e.positions and len(e.positions) > 1 for e in found)
-            }
-            for i in kept:
-                plan.corrected[i] = respell[i]
-                plan.concepts[i].terms.extend(word_terms(respell[i], 0.5))
-            if kept == set(respell):  # the trial is what the query now says
-                expansions, covered = found, spanned
-            elif kept:
-                expansions, covered = self._names_in(plan.corrected, parsed, words, unknown | kept)
-        # A query that is nothing but a glossary name asks for that term: its entry, then the
-        # entry defining it.  Inside a longer query a name is just a word of the question.
-        plan.whole_name = bool(expansions) and len(covered) == len(words)
+    def _respell(
+        self,
+        plan: Plan,
+        parsed: ParsedQuery,
+        unknown: set[int],
+        respell: dict[int, str],
+        names: tuple[list[Expansion], set[int]],
+    ) -> tuple[list[Expansion], set[int]]:
+        """The respellings kept where a name of several words, or the whole query, needs them
+        (« pouvir de base » → « Pouvoir de base »); the glossary names the query now holds."""
+        words = plan.words
+        trial = [respell.get(i, w) for i, w in enumerate(plan.corrected)]
+        found, spanned = self._names_in(trial, parsed, words, unknown | set(respell))
+        kept = {
+            i
+            for i in respell
+            if spanned == set(range(len(words)))
+            or any(i in e.positions and len(e.positions) > 1 for e in found)
+        }
+        for i in kept:
+            plan.corrected[i] = respell[i]
+            plan.concepts[i].terms.extend(word_terms(respell[i], 0.5))
+        if kept == set(respell):  # the trial is what the query now says
+            return found, spanned
+        if kept:
+            return self._names_in(plan.corrected, parsed, words, unknown | kept)
+        return names
+
+    def _expand_names(self, plan: Plan, expansions: list[Expansion], english: bool) -> None:
+        """What the glossary names found in the query add: for a query that is only a name,
+        the term's entries, titles and mentions; a foreign (English) name's French words."""
         for expansion in expansions:
             span = tuple(sorted(expansion.positions))
             plan.named_spans.setdefault(span, set()).add(expansion.game)
@@ -149,18 +188,6 @@ class Understanding:
                 terms = word_terms(word, weight)
                 for i in expansion.positions:
                     plan.concepts[i].scoped.extend((t, scope) for t in terms)
-        if english:
-            named = {i for e in expansions if e.foreign for i in e.positions}
-            self._translate(reader, plan, named, total_docs)
-        sequences = [plan.corrected[i : i + 2] for i in range(len(plan.corrected) - 1)]
-        if plan.whole_name:
-            sequences = [plan.corrected] + [n.split() for n in sorted(plan.names)]
-        plan.phrases = [
-            phrase_pattern(words)
-            for words in sequences
-            if len(words) > 1 and not any(is_rule_number(w) for w in words)
-        ]
-        return plan
 
     def stem_family(self, reader: Any, word: str) -> list[Term]:
         """Other stems of the same word family (« perdu » / « perdez »: perdu / perd), and the
