@@ -20,6 +20,7 @@ result the entry's exports under one global name.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from arbitre.errors import ArbitreError
 
@@ -55,12 +56,12 @@ def declared(source: str) -> tuple[set[str], set[str]]:
 EXPORT_KEYWORD = re.compile(r"^export (?=(?:async )?(?:const|let|var|function|class)\b)", re.M)
 
 
-def bundle(sources: dict[str, str], entry: str) -> str:
+def bundle(sources: Mapping[str, str], entry: str) -> str:
     """`entry` and every module it imports (`sources`: file name -> text) as one module."""
     return "".join(_joined(sources, entry)[0])
 
 
-def classic(sources: dict[str, str], entry: str, name: str) -> str:
+def classic(sources: Mapping[str, str], entry: str, name: str) -> str:
     """The same as a classic script: `const <name> = {…}`, the exports of `entry`."""
     parts, exported = _joined(sources, entry)
     body = EXPORT_KEYWORD.sub("", "".join(parts[1:]))
@@ -73,7 +74,7 @@ def classic(sources: dict[str, str], entry: str, name: str) -> str:
     )
 
 
-def _joined(sources: dict[str, str], entry: str) -> tuple[list[str], set[str]]:
+def _joined(sources: Mapping[str, str], entry: str) -> tuple[list[str], set[str]]:
     """The joined text in parts (a header, then each module), and what `entry` exports
     (its declarations' and its re-exports' names)."""
     order: list[str] = []

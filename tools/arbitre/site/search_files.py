@@ -10,8 +10,11 @@ module that drives it); `build.run_mkdocs` puts that folder ahead of the theme's
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from functools import cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.search.client_index import build_client_index
@@ -33,14 +36,18 @@ def theme_dir() -> Path:
     return Path(str(resources.files("arbitre.site").joinpath("theme")))
 
 
-def browser_sources() -> dict[str, str]:
-    """The search's browser files (site/assets/search/): name -> text."""
+@cache
+def browser_sources() -> Mapping[str, str]:
+    """The search's browser files (site/assets/search/): name -> text, read once a process
+    (the pages' engine and the offline worker's are made from the same reading)."""
     assets = resources.files("arbitre.site").joinpath("assets", "search")
-    return {
-        item.name: item.read_text(encoding="utf-8")
-        for item in assets.iterdir()
-        if item.name.endswith(ASSET_SUFFIXES)
-    }
+    return MappingProxyType(
+        {
+            item.name: item.read_text(encoding="utf-8")
+            for item in assets.iterdir()
+            if item.name.endswith(ASSET_SUFFIXES)
+        }
+    )
 
 
 def worker_engine() -> str:
