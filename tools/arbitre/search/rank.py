@@ -11,7 +11,7 @@ first ranks.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbitre.search.analysis import stem
 from arbitre.search.intent import BY_NAME as INTENTS
@@ -63,44 +63,20 @@ class Ranker:
     ) -> list[tuple[int, float]]:
         """Adjust the best candidates by what the query looks like (term, question)."""
         whole = " ".join(plan.corrected)
-        spaced = f" {whole} "  # a card name among the query's words
         names = {whole} | plan.names
         intent = INTENTS.get(parsed.intent or "")
         stems = [stem(w) for w in plan.corrected]
-        query = frozenset(stems)
         weights = [c.weight for c in plan.concepts]
-        total_weight = sum(weights) or 1.0
+        asked = _Asked(f" {whole} ", stems, frozenset(stems), weights, sum(weights) or 1.0)
         scored: list[tuple[int, float]] = []
         for docnum, score in top:
             fields = self.postings.stored(searcher, docnum)
-            factor = 1.0
-            title_key = fields.get("title_key") or ""
-            exact_title = bool(title_key) and title_key in names
             if parsed.term_like:
-                if exact_title:
-                    factor *= 2.5
-                elif fields.get("parent_key") in names:
-                    factor *= 2.0  # the body of the section the term names
-                # The term's own entries (and for a query that is not a glossary name, any
-                # definition); not the other terms that share a word with it.
-                if fields["id"] in plan.boosted_ids or (
-                    not plan.whole_name and fields["kind"] == "glossary"
-                ):
-                    factor *= 1.6
+                factor = _term_factor(fields, plan, names)
             elif parsed.question:
-                kinds = INTENT_KIND_FACTORS.get(parsed.intent or "", QUESTION_KIND_FACTORS)
-                factor *= kinds.get(fields["kind"], 1.0)
-                cards = fields.get("cards_key") or ()
-                if cards and not any(f" {card} " in spaced for card in cards):
-                    factor *= UNNAMED_CARD_FACTOR  # a ruling about a card not asked about
-                if docnum in self.questions:
-                    share = question_match(stems, weights, self.questions[docnum], query)
-                    if share:  # (none of the query's words: a factor of exactly 1)
-                        share /= total_weight
-                        power = 1.0
-                        for _ in range(QUESTION_MATCH_POWER):  # (as the browser multiplies)
-                            power *= share
-                        factor *= 1 + QUESTION_MATCH_BONUS * power
+                factor = self._question_factor(docnum, fields, parsed.intent, asked)
+            else:
+                factor = 1.0
             if intent is not None and self._answers(intent, docnum, fields):
                 factor *= INTENT_BONUS
             if plan.phrases:
@@ -122,6 +98,28 @@ class Ranker:
         if plan.whole_name and TERM_CHILDREN:
             scored = self._with_children(searcher, plan, scored, allowed)
         return scored
+
+    def _question_factor(
+        self, docnum: int, fields: dict[str, Any], intent: str | None, asked: _Asked
+    ) -> float:
+        """A question: the passage's kind (a rule's text first, a definition last; asking
+        what a word means, the definitions), a ruling about cards it does not name a little
+        back, and how close the query is to one of the entry's players' questions."""
+        factor = 1.0
+        kinds = INTENT_KIND_FACTORS.get(intent or "", QUESTION_KIND_FACTORS)
+        factor *= kinds.get(fields["kind"], 1.0)
+        cards = fields.get("cards_key") or ()
+        if cards and not any(f" {card} " in asked.spaced for card in cards):
+            factor *= UNNAMED_CARD_FACTOR  # a ruling about a card not asked about
+        if docnum in self.questions:
+            share = question_match(asked.stems, asked.weights, self.questions[docnum], asked.query)
+            if share:  # (none of the query's words: a factor of exactly 1)
+                share /= asked.total_weight
+                power = 1.0
+                for _ in range(QUESTION_MATCH_POWER):  # (as the browser multiplies)
+                    power *= share
+                factor *= 1 + QUESTION_MATCH_BONUS * power
+        return factor
 
     def _with_children(
         self,
@@ -202,6 +200,31 @@ class Ranker:
                 self.postings.folded_text(docnum, fields)
             )
         return found
+
+
+class _Asked(NamedTuple):
+    """What the re-ranking of a question reads of the query, worked out once."""
+
+    spaced: str  # the query's words, with a space either side (a card name among them)
+    stems: list[str]
+    query: frozenset[str]  # the same stems, as a set
+    weights: list[float]  # each word's rarity
+    total_weight: float
+
+
+def _term_factor(fields: dict[str, Any], plan: Plan, names: set[str]) -> float:
+    """A short term query: the entry titled by it, the section it names, and the term's own
+    entries (for a query that is not a glossary name, any definition) — not the other terms
+    that share a word with it."""
+    factor = 1.0
+    title_key = fields.get("title_key") or ""
+    if title_key and title_key in names:
+        factor *= 2.5
+    elif fields.get("parent_key") in names:
+        factor *= 2.0  # the body of the section the term names
+    if fields["id"] in plan.boosted_ids or (not plan.whole_name and fields["kind"] == "glossary"):
+        factor *= 1.6
+    return factor
 
 
 def question_match(
