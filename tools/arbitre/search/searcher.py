@@ -391,6 +391,18 @@ class Searcher:
             mask = 1 << bit
             for docnum in has:
                 matched[docnum] |= mask
+        self._add_names(reader, plan, scores, read)
+        return scores, matched
+
+    def _add_names(
+        self,
+        reader: Any,
+        plan: Plan,
+        scores: defaultdict[int, float],
+        read: Callable[[str, str], dict[int, float]],
+    ) -> None:
+        """A query that is a glossary name: the term's entries (and the sub-rules of the entry
+        defining it), and the entries whose text uses the term (`read`: as the budget admits)."""
         for target, weight in plan.boosted_ids.items():
             for docnum, score in self.postings.scores(reader, "id", target).items():
                 scores[docnum] = scores.get(docnum, 0.0) + score * 12.0 * weight
@@ -401,7 +413,6 @@ class Searcher:
             for docnum, score in read("terms", term_id).items():
                 if docnum in scores:
                     scores[docnum] += score * weight
-        return scores, matched
 
 
 def best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:
