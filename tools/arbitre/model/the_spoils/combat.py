@@ -136,16 +136,31 @@ class Combat(CombatState):
     # -- the announcement (608.1a-d) --
     def declare(self) -> bool:
         """The target, the attacking party (exhausted), the blocking party; False: no attacker."""
-        sc, rec = self.sc, self.rec
-        if sc.target is None:
-            rec.step(
+        self.announce_target()
+        attackers = self.declare_attackers()
+        if not attackers:
+            self.rec.step(
+                [rid("608.1a")], "Aucun attaquant possible : le combat s'arrête à l'annonce."
+            )
+            return False
+        covert_party, unblockable_party = self.attacking_party(attackers)
+        self.declare_blockers(covert_party, unblockable_party)
+        return True
+
+    def announce_target(self) -> None:
+        """608.1a: the target of the attack, the opposing faction when none was chosen."""
+        if self.sc.target is None:
+            self.rec.step(
                 [rid("608.1a")],
                 f"Annonce : aucune cible n'a été choisie, l'attaque vise donc par défaut la "
-                f"faction adverse ({sc.faction}).",
+                f"faction adverse ({self.sc.faction}).",
             )
         else:
-            rec.step([rid("608.1a")], f"Annonce : l'attaque vise {self.target_name()}.")
-        for c in sc.attackers:
+            self.rec.step([rid("608.1a")], f"Annonce : l'attaque vise {self.target_name()}.")
+
+    def declare_attackers(self) -> list[Card]:
+        """608.1b: the characters that may attack join the attacking party, exhausted."""
+        for c in self.sc.attackers:
             if EXHAUSTED in c.statuses or NEW_THIS_TURN in c.statuses:
                 why = (
                     "est épuisé"
@@ -153,15 +168,16 @@ class Combat(CombatState):
                     else "n'est pas sous votre contrôle depuis le début du tour"
                 )
                 self.refused.append(c.name)
-                rec.step(
+                self.rec.step(
                     [rid("608.1b"), rid("204.3")], f"{c.name} ne peut pas attaquer : il {why}."
                 )
                 continue
             self.join(c, "attackers").statuses.add(EXHAUSTED)
-        attackers = self.party("attackers")
-        if not attackers:
-            rec.step([rid("608.1a")], "Aucun attaquant possible : le combat s'arrête à l'annonce.")
-            return False
+        return self.party("attackers")
+
+    def attacking_party(self, attackers: list[Card]) -> tuple[bool, bool]:
+        """The attacking party, and whether it is covert (507.3a) and unblockable (413.1)."""
+        rec = self.rec
         names = ", ".join(c.name for c in attackers)
         rec.step(
             [rid("608.1b")],
@@ -187,24 +203,27 @@ class Combat(CombatState):
                 "Certains attaquants seulement ne peuvent être bloqués : le groupe ne l'est pas "
                 "entièrement, le défenseur peut bloquer.",
             )
+        return covert_party, unblockable_party
+
+    def declare_blockers(self, covert_party: bool, unblockable_party: bool) -> None:
+        """608.1d: the characters that may block form the blocking party (it does not exhaust)."""
         blockers = []
-        for c in sc.blockers:
+        for c in self.sc.blockers:
             refusal = self.cannot_block(c, covert_party, unblockable_party)
             if refusal:
                 self.refused.append(c.name)
-                rec.step([refusal[0]], refusal[1])
+                self.rec.step([refusal[0]], refusal[1])
                 continue
             self.join(c, "blockers")
             blockers.append(c.name)
         if blockers:
-            rec.step(
+            self.rec.step(
                 [rid("608.1d"), CE_BLOCKERS],
                 f"Bloqueurs : {', '.join(blockers)} {_plural(blockers, 'forme', 'forment')} le "
                 "groupe de bloqueurs (bloquer n'épuise pas).",
             )
         else:
-            rec.step([rid("608.1d")], "Pas de groupe de bloqueurs dans ce combat.")
-        return True
+            self.rec.step([rid("608.1d")], "Pas de groupe de bloqueurs dans ce combat.")
 
     @staticmethod
     def cannot_block(

@@ -55,75 +55,104 @@ def split(cs: CombatState, card: Card, recipients: list[Card], pending: dict[str
 
 def assign(cs: CombatState, side: str, assignments: list[Assignment]) -> None:
     """Step C (attackers) or D (blockers): each character of speed X assigns its damage."""
-    rule = rid("609.1c") if side == "attackers" else rid("609.1d")
-    step = "C" if side == "attackers" else "D"
     other = "blockers" if side == "attackers" else "attackers"
-    pending: dict[str, int] = {}
-    for _s, r, n in assignments:
-        pending[r] = pending.get(r, 0) + n
+    assigning = _Assigning(cs, side, assignments)
     acting = [
         c for c in cs.waiting() if cs.sides[c.name] == side and c.value("vitesse") == cs.level
     ]
     for card in acting:
         card.statuses.add(ASSIGNED)
-        name, strength = card.name, card.value("force")
+        strength = card.value("force")
         recipients = cs.party(other)
         if strength <= 0:
-            cs.rec.step(
-                [rule, rid("408.1"), rid("408.1b")],
-                f"Étape {step} : {name} a une Force de {strength} ; il n'inflige aucun "
-                "dommage mais est considéré comme ayant infligé ses dommages.",
-            )
-            continue
-        if recipients:
-            parts = split(cs, card, recipients, pending)
-            for r, n in parts.items():
-                assignments.append((name, r, n))
-                pending[r] = pending.get(r, 0) + n
-            text = ", ".join(f"{n} à {r}" for r, n in parts.items())
-            defaults, how = [], ""
-            if name not in cs.sc.assign and len(recipients) > 1:
-                cs.default_splits.append(name)
-                how = (
-                    " — répartition par défaut du modèle, le scénario ne donne pas celle "
-                    "choisie par les joueurs"
-                )
-                defaults = [f"répartition des dommages {of(name)}"]
-            if side == "attackers":
-                cs.rec.note(
-                    "609.1c fait assigner des dommages « égaux à leur Force » ; le commentaire "
-                    "de « Le combat expliqué » (étape C) dit « jusqu'à 3 points de dommages » "
-                    "pour une Force de 3. Le modèle suit la règle : toute la Force est assignée."
-                )
-            cs.rec.step(
-                [rule, CE_C if side == "attackers" else CE_D],
-                f"Étape {step} : {name} (Force {strength}, Vitesse {cs.level}) assigne "
-                f"{text} (assignés, pas encore infligés){how}.",
-                defaults,
-            )
+            assigning.nothing(card, strength)
+        elif recipients:
+            assigning.to_party(card, strength, recipients)
         elif side == "attackers" and cs.target_valid():
-            target = cs.target_name()
-            assignments.append((name, target, strength))
-            pending[target] = pending.get(target, 0) + strength
-            rules = [rule]
-            if "blockers" in cs.sides.values():
-                rules.append(INTRO_DAMAGE)
-            cs.rec.step(
-                rules,
-                f"Étape {step} : il ne reste aucun bloqueur ; {name} (Force "
-                f"{strength}) assigne ses dommages à la cible de l'attaque, {target}.",
-            )
+            assigning.to_target(card, strength)
         else:
-            cs.no_effect.append(name)
-            rules = [rule, CE_NO_TARGET]
-            if side == "attackers" and cs.location_lost:
-                rules.append(rid("407.5a"))
-            cs.rec.step(
-                rules,
-                f"Étape {step} : {name} n'a plus aucune cible pour ses dommages ; il ne fait "
-                "rien mais est considéré comme ayant assigné ses dommages, pour que la "
-                "résolution du combat se termine.",
+            assigning.no_target(card)
+
+
+class _Assigning:
+    """One step C or D: its side, rule and letter, and the damage assigned so far at this level."""
+
+    def __init__(self, cs: CombatState, side: str, assignments: list[Assignment]) -> None:
+        self.cs, self.side, self.assignments = cs, side, assignments
+        self.rule = rid("609.1c") if side == "attackers" else rid("609.1d")
+        self.step = "C" if side == "attackers" else "D"
+        self.pending: dict[str, int] = {}  # recipient -> damage assigned to it, not dealt yet
+        for _s, r, n in assignments:
+            self.pending[r] = self.pending.get(r, 0) + n
+
+    def add(self, source: str, recipient: str, amount: int) -> None:
+        """Record one assignment (dealt at step F)."""
+        self.assignments.append((source, recipient, amount))
+        self.pending[recipient] = self.pending.get(recipient, 0) + amount
+
+    def nothing(self, card: Card, strength: int) -> None:
+        """408.1b: a Strength of 0 or less deals nothing, but counts as having dealt its damage."""
+        self.cs.rec.step(
+            [self.rule, rid("408.1"), rid("408.1b")],
+            f"Étape {self.step} : {card.name} a une Force de {strength} ; il n'inflige aucun "
+            "dommage mais est considéré comme ayant infligé ses dommages.",
+        )
+
+    def to_party(self, card: Card, strength: int, recipients: list[Card]) -> None:
+        """The character spreads its Strength over the opposing party (given or default split)."""
+        cs, name, side = self.cs, card.name, self.side
+        parts = split(cs, card, recipients, self.pending)
+        for r, n in parts.items():
+            self.add(name, r, n)
+        text = ", ".join(f"{n} à {r}" for r, n in parts.items())
+        defaults, how = [], ""
+        if name not in cs.sc.assign and len(recipients) > 1:
+            cs.default_splits.append(name)
+            how = (
+                " — répartition par défaut du modèle, le scénario ne donne pas celle "
+                "choisie par les joueurs"
             )
+            defaults = [f"répartition des dommages {of(name)}"]
+        if side == "attackers":
+            cs.rec.note(
+                "609.1c fait assigner des dommages « égaux à leur Force » ; le commentaire "
+                "de « Le combat expliqué » (étape C) dit « jusqu'à 3 points de dommages » "
+                "pour une Force de 3. Le modèle suit la règle : toute la Force est assignée."
+            )
+        cs.rec.step(
+            [self.rule, CE_C if side == "attackers" else CE_D],
+            f"Étape {self.step} : {name} (Force {strength}, Vitesse {cs.level}) assigne "
+            f"{text} (assignés, pas encore infligés){how}.",
+            defaults,
+        )
+
+    def to_target(self, card: Card, strength: int) -> None:
+        """No blocker is left: an attacker assigns its damage to the target of the attack."""
+        cs = self.cs
+        target = cs.target_name()
+        self.add(card.name, target, strength)
+        rules = [self.rule]
+        if "blockers" in cs.sides.values():
+            rules.append(INTRO_DAMAGE)
+        cs.rec.step(
+            rules,
+            f"Étape {self.step} : il ne reste aucun bloqueur ; {card.name} (Force "
+            f"{strength}) assigne ses dommages à la cible de l'attaque, {target}.",
+        )
+
+    def no_target(self, card: Card) -> None:
+        """Nothing can take the damage: the character counts as having assigned it."""
+        cs = self.cs
+        cs.no_effect.append(card.name)
+        rules = [self.rule, CE_NO_TARGET]
+        if self.side == "attackers" and cs.location_lost:
+            rules.append(rid("407.5a"))
+        cs.rec.step(
+            rules,
+            f"Étape {self.step} : {card.name} n'a plus aucune cible pour ses dommages ; il ne fait "
+            "rien mais est considéré comme ayant assigné ses dommages, pour que la "
+            "résolution du combat se termine.",
+        )
 
 
 def apply(cs: CombatState, assignments: list[Assignment]) -> None:

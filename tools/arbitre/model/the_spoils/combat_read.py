@@ -144,11 +144,7 @@ def read_combat(name: str, data: Fields) -> CombatScenario:
     faction = state.sub("faction")
     faction_name, influence = faction.str("name"), faction.int("influence", minimum=1)
     faction.done()
-    location = None
-    if state.has("location"):
-        lf = state.sub("location")
-        location = Location(lf.str("name"), lf.int("structure", minimum=1), lf.int("damage", 0, 0))
-        lf.done()
+    location = _location(state)
     target = state.choice("target", ("faction", "location"), None)
     if target == "location" and location is None:
         raise ScenarioError(state.where("target"), "is 'location' but state.location is missing")
@@ -159,38 +155,15 @@ def read_combat(name: str, data: Fields) -> CombatScenario:
 
     actions = data.sub("actions", None) or Fields({}, "actions")
     tactics = _tactics(actions)
-    assign: dict[str, dict[str, int]] = {}
-    if actions.has("assign"):
-        af = actions.sub("assign")
-        for source in sorted(af.data):
-            split = af.sub(source)
-            assign[source] = {r: split.int(r, minimum=0) for r in sorted(split.data)}
-            split.done()
-        af.done()
+    assign = _assign(actions)
     actions.done()
 
     names = [c.name for c in attackers + blockers] + [t.new.name for t in tactics if t.new]
     unique_names(names, state.where("attackers"))
     unique_names(names + list(elsewhere), state.where("out_of_play"))
     known = set(names) | {faction_name} | ({location.name} if location else set())
-    for t_index, t in enumerate(tactics):
-        if t.character is not None:
-            require_in_play(
-                t.character,
-                f"actions.tactics[{t_index}].character",
-                names,
-                elsewhere,
-                rid("402.3"),
-                "une carte qui ne précise pas de zone de jeu n'affecte que les cartes en jeu",
-            )
-        if t.effect == "location_changes_control" and location is None:
-            raise ScenarioError(f"actions.tactics[{t_index}].effect", "there is no location")
-    for source, amounts in assign.items():
-        if source not in names:
-            raise ScenarioError(f"actions.assign.{source}", "no character of that name")
-        for recipient in amounts:
-            if recipient not in known:
-                raise ScenarioError(f"actions.assign.{source}.{recipient}", "unknown recipient")
+    _check_tactics(tactics, names, elsewhere, location)
+    _check_assign(assign, names, known)
     return CombatScenario(
         name=name,
         title=title,
@@ -204,3 +177,54 @@ def read_combat(name: str, data: Fields) -> CombatScenario:
         assign=assign,
         tactics=tactics,
     )
+
+
+def _location(state: Fields) -> Location | None:
+    """`state.location`: the location the attack may target, if any."""
+    if not state.has("location"):
+        return None
+    lf = state.sub("location")
+    location = Location(lf.str("name"), lf.int("structure", minimum=1), lf.int("damage", 0, 0))
+    lf.done()
+    return location
+
+
+def _assign(actions: Fields) -> dict[str, dict[str, int]]:
+    """`actions.assign`: how a character splits its damage, by source then recipient."""
+    assign: dict[str, dict[str, int]] = {}
+    if actions.has("assign"):
+        af = actions.sub("assign")
+        for source in sorted(af.data):
+            split = af.sub(source)
+            assign[source] = {r: split.int(r, minimum=0) for r in sorted(split.data)}
+            split.done()
+        af.done()
+    return assign
+
+
+def _check_tactics(
+    tactics: list[Tactic], names: list[str], elsewhere: dict[str, str], location: Location | None
+) -> None:
+    """A tactic affects a character in play (402.3), or the location when there is one."""
+    for t_index, t in enumerate(tactics):
+        if t.character is not None:
+            require_in_play(
+                t.character,
+                f"actions.tactics[{t_index}].character",
+                names,
+                elsewhere,
+                rid("402.3"),
+                "une carte qui ne précise pas de zone de jeu n'affecte que les cartes en jeu",
+            )
+        if t.effect == "location_changes_control" and location is None:
+            raise ScenarioError(f"actions.tactics[{t_index}].effect", "there is no location")
+
+
+def _check_assign(assign: dict[str, dict[str, int]], names: list[str], known: set[str]) -> None:
+    """Each split is a character's, to characters, the faction or the location of the scenario."""
+    for source, amounts in assign.items():
+        if source not in names:
+            raise ScenarioError(f"actions.assign.{source}", "no character of that name")
+        for recipient in amounts:
+            if recipient not in known:
+                raise ScenarioError(f"actions.assign.{source}.{recipient}", "unknown recipient")

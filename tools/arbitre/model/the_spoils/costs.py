@@ -35,6 +35,7 @@ KIND_FR = {
     "effet": "un « payer » d'un effet",
     "exigence": "les exigences d'une action",
 }
+BASE_RULE = {"carte": "406.3", "effet": "406.5", "exigence": "505.1"}  # what the cost starts from
 
 
 @dataclass
@@ -69,6 +70,7 @@ class CostScenario:
 
 
 def read_cost(name: str, data: Fields) -> CostScenario:
+    """Validate a cost scenario: the payment, requirements, modifiers and the player's choices."""
     rulings, title, state = read_opening(data, GAME)
     player = state.str("player")
     free = state.int("free_resources", minimum=0)
@@ -78,32 +80,10 @@ def read_cost(name: str, data: Fields) -> CostScenario:
     printed = pf.int("printed", 0, minimum=0)
     card_type = pf.choice("card_type", CARD_TYPES) if kind == "carte" else None
     pf.done()
-    requirements = []
-    for rf in state.records("requirements", []):
-        requirements.append(
-            Requirement(
-                rf.str("source"), rf.int("pay", 0, minimum=0), rf.str_list("conflicts_with", [])
-            )
-        )
-        rf.done()
-    sources = [r.source for r in requirements]
-    for i, r in enumerate(requirements):
-        for other in r.conflicts_with:
-            if other not in sources:
-                raise ScenarioError(f"state.requirements[{i}].conflicts_with", f"no {other!r}")
+    requirements = _read_requirements(state)
     if kind == "exigence" and not requirements:
         raise ScenarioError(state.where("requirements"), "an action's cost is its requirements")
-    modifiers = []
-    for mf in state.records("modifiers", []):
-        modifiers.append(
-            Modifier(
-                mf.str("source"),
-                mf.int("change"),
-                mf.choice("applies_to", ("tout",) + CARD_TYPES),
-                mf.int("minimum", None, minimum=0),
-            )
-        )
-        mf.done()
+    modifiers = _read_modifiers(state)
     state.done()
     actions = data.sub("actions", None) or Fields({}, "actions")
     detach = actions.str("detach_while_paying", "")
@@ -120,16 +100,55 @@ def read_cost(name: str, data: Fields) -> CostScenario:
         name, title, rulings, player, free, kind, what, printed, card_type, requirements, modifiers
     )
     if satisfy:
-        best = _best_sets(requirements)
-        require(
-            sorted(satisfy) in [sorted(r.source for r in b) for b in best],
-            rid("505.2c"),
-            f"{player} doit satisfaire autant d'exigences que possible : "
-            f"{', '.join(satisfy)} n'en est pas un ensemble maximal",
-            "actions.satisfy",
-        )
+        _check_satisfy(player, requirements, satisfy)
         sc.satisfy = satisfy
     return sc
+
+
+def _read_requirements(state: Fields) -> list[Requirement]:
+    """`state.requirements`: each « vous devez payer N » and the requirements it conflicts with."""
+    requirements = []
+    for rf in state.records("requirements", []):
+        requirements.append(
+            Requirement(
+                rf.str("source"), rf.int("pay", 0, minimum=0), rf.str_list("conflicts_with", [])
+            )
+        )
+        rf.done()
+    sources = [r.source for r in requirements]
+    for i, r in enumerate(requirements):
+        for other in r.conflicts_with:
+            if other not in sources:
+                raise ScenarioError(f"state.requirements[{i}].conflicts_with", f"no {other!r}")
+    return requirements
+
+
+def _read_modifiers(state: Fields) -> list[Modifier]:
+    """`state.modifiers`: each change to the cost, what it applies to and its minimum."""
+    modifiers = []
+    for mf in state.records("modifiers", []):
+        modifiers.append(
+            Modifier(
+                mf.str("source"),
+                mf.int("change"),
+                mf.choice("applies_to", ("tout",) + CARD_TYPES),
+                mf.int("minimum", None, minimum=0),
+            )
+        )
+        mf.done()
+    return modifiers
+
+
+def _check_satisfy(player: str, requirements: list[Requirement], satisfy: list[str]) -> None:
+    """505.2c: the requirements the player chooses to meet are one of the largest possible sets."""
+    best = _best_sets(requirements)
+    require(
+        sorted(satisfy) in [sorted(r.source for r in b) for b in best],
+        rid("505.2c"),
+        f"{player} doit satisfaire autant d'exigences que possible : "
+        f"{', '.join(satisfy)} n'en est pas un ensemble maximal",
+        "actions.satisfy",
+    )
 
 
 def _compatible(chosen: list[Requirement]) -> bool:
@@ -150,53 +169,101 @@ def _best_sets(requirements: list[Requirement]) -> list[list[Requirement]]:
 
 
 def run_cost(sc: CostScenario) -> Trace:
-    cost = sc.printed
-    attached = 0
-    rec = Recorder(lambda: {"coût": cost, "ressources libres": sc.free_resources - attached})
-    base_rule = {"carte": rid("406.3"), "effet": rid("406.5"), "exigence": rid("505.1")}[sc.kind]
-    rec.step([base_rule], f"Coût à payer : {KIND_FR[sc.kind]} — {sc.what} ; départ : {cost}.")
-    chosen = sc.requirements
-    if any(r.conflicts_with for r in sc.requirements):
-        best = _best_sets(sc.requirements)
-        chosen = best[0]
-        if sc.satisfy:
-            chosen = next(b for b in best if sorted(r.source for r in b) == sorted(sc.satisfy))
-        left = [r.source for r in sc.requirements if r not in chosen]
-        several = len(best) > 1 and not sc.satisfy
-        rec.step(
-            [rid("505.2c")] + ([rid("505.2b")] if len(best) > 1 else []),
-            f"Les exigences se contredisent : on ne peut pas toutes les satisfaire, mais l'action "
-            f"reste possible ; {sc.player} en satisfait autant que possible "
-            f"({', '.join(r.source for r in chosen)}) et pas {', '.join(left)}"
-            + (" — choix par défaut du modèle parmi des ensembles égaux" if several else "")
-            + ".",
-            ["exigences satisfaites"] if several else [],
+    """Compute the cost (requirements, increases, reductions) and pay it; the trace."""
+    return _Payment(sc).run()
+
+
+class _Payment:
+    """One cost being computed and paid: the running cost, the resources attached, the steps."""
+
+    def __init__(self, sc: CostScenario) -> None:
+        self.sc = sc
+        self.cost = sc.printed
+        self.attached = 0
+        self.rec = Recorder(
+            lambda: {"coût": self.cost, "ressources libres": sc.free_resources - self.attached}
         )
-    for r in chosen:
-        cost += r.pay
-        rules = [rid("505.1")] + ([rid("406.5")] if r.pay else [])
-        rules += [rid("505.2b")] if len(chosen) > 1 else []
-        pay = f"payer {r.pay} ; le coût passe à {cost}" if r.pay else "satisfaite, sans coût"
-        rec.step(rules, f"Exigence {of(r.source)} : {pay}.")
-    increases = [m for m in sc.modifiers if m.change > 0]
-    reductions = [m for m in sc.modifiers if m.change < 0]
-    if increases and reductions:
-        rec.step(
-            [rid("410.3")], "Toutes les augmentations s'appliquent d'abord, puis les réductions."
+
+    def run(self) -> Trace:
+        """The starting cost, the requirements met, the modifiers, then the payment."""
+        sc = self.sc
+        self.rec.step(
+            [rid(BASE_RULE[sc.kind])],
+            f"Coût à payer : {KIND_FR[sc.kind]} — {sc.what} ; départ : {self.cost}.",
         )
-    for m in increases + reductions:
+        chosen = self.choose_requirements()
+        self.add_requirements(chosen)
+        self.apply_modifiers()
+        legal = self.pay()
+        result: dict[str, Any] = {
+            "final_cost": self.cost,
+            "legal": legal,
+            "attached": self.attached,
+        }
+        if sc.requirements:
+            result["satisfied"] = [r.source for r in chosen]
+        return self.rec.trace("cout", GAME, sc, result)
+
+    def choose_requirements(self) -> list[Requirement]:
+        """505.2c: when requirements conflict, the player meets as many as possible."""
+        sc = self.sc
+        chosen = sc.requirements
+        if any(r.conflicts_with for r in sc.requirements):
+            best = _best_sets(sc.requirements)
+            chosen = best[0]
+            if sc.satisfy:
+                chosen = next(b for b in best if sorted(r.source for r in b) == sorted(sc.satisfy))
+            left = [r.source for r in sc.requirements if r not in chosen]
+            several = len(best) > 1 and not sc.satisfy
+            self.rec.step(
+                [rid("505.2c")] + ([rid("505.2b")] if len(best) > 1 else []),
+                f"Les exigences se contredisent : on ne peut pas toutes les satisfaire, mais "
+                f"l'action reste possible ; {sc.player} en satisfait autant que possible "
+                f"({', '.join(r.source for r in chosen)}) et pas {', '.join(left)}"
+                + (" — choix par défaut du modèle parmi des ensembles égaux" if several else "")
+                + ".",
+                ["exigences satisfaites"] if several else [],
+            )
+        return chosen
+
+    def add_requirements(self, chosen: list[Requirement]) -> None:
+        """505.1: each requirement met adds what it makes the player pay."""
+        for r in chosen:
+            self.cost += r.pay
+            rules = [rid("505.1")] + ([rid("406.5")] if r.pay else [])
+            rules += [rid("505.2b")] if len(chosen) > 1 else []
+            pay = (
+                f"payer {r.pay} ; le coût passe à {self.cost}" if r.pay else "satisfaite, sans coût"
+            )
+            self.rec.step(rules, f"Exigence {of(r.source)} : {pay}.")
+
+    def apply_modifiers(self) -> None:
+        """410.3: all the increases first, then all the reductions."""
+        increases = [m for m in self.sc.modifiers if m.change > 0]
+        reductions = [m for m in self.sc.modifiers if m.change < 0]
+        if increases and reductions:
+            self.rec.step(
+                [rid("410.3")],
+                "Toutes les augmentations s'appliquent d'abord, puis les réductions.",
+            )
+        for m in increases + reductions:
+            self.apply_modifier(m)
+
+    def apply_modifier(self, m: Modifier) -> None:
+        """One modifier: not for this cost (406.5b), an increase, or a reduction with a floor."""
+        sc, rec = self.sc, self.rec
         if m.applies_to != "tout" and (sc.kind != "carte" or m.applies_to != sc.card_type):
             rec.step(
                 [rid("406.5b")],
                 f"{m.source} ne s'applique pas : il ne modifie que le coût numérique d'une carte "
                 f"de type {m.applies_to} jouée, et ce coût est {KIND_FR[sc.kind]}.",
             )
-            continue
-        old = cost
+            return
+        old = self.cost
         if m.change > 0:
-            cost += m.change
-            rec.step([rid("410.3")], f"{m.source} : {old} {m.change:+d} = {cost}.")
-            continue
+            self.cost += m.change
+            rec.step([rid("410.3")], f"{m.source} : {old} {m.change:+d} = {self.cost}.")
+            return
         floor = 0 if m.minimum is None else m.minimum
         if old <= floor:
             rules = [rid("410.5")] if m.minimum is not None else [rid("406.6"), rid("410.4")]
@@ -205,27 +272,30 @@ def run_cost(sc: CostScenario) -> Trace:
                 f"{m.source} : le coût ({old}) n'est pas au-dessus du minimum ({floor}) ; il reste "
                 f"{old}.",
             )
-            continue
-        cost = max(old + m.change, floor)
+            return
+        self.cost = max(old + m.change, floor)
         rules = [rid("410.3")] + ([rid("406.6"), rid("410.4")] if old + m.change < 0 else [])
-        rec.step(rules, f"{m.source} : {old} {m.change:+d} = {cost} (minimum {floor}).")
-    legal = sc.free_resources >= cost
-    if legal:
-        attached = cost
-        rec.step(
-            [rid("309.1"), rid("309.1a")],
-            f"Paiement : {sc.player} attache {cost} ressource(s) libre(s) à sa faction, en une "
-            f"seule fois ({sc.free_resources - cost} restent libres).",
-        )
-    else:
-        rule = rid("505.1") if sc.kind == "exigence" else rid("604.1e")
-        what = "l'action ne peut pas être entreprise" if sc.kind == "exigence" else "c'est illégal"
-        rec.step(
-            [rid("309.1"), rule],
-            f"Paiement : {sc.player} n'a que {sc.free_resources} ressource(s) libre(s) pour un "
-            f"coût de {cost} : {what}.",
-        )
-    result: dict[str, Any] = {"final_cost": cost, "legal": legal, "attached": attached}
-    if sc.requirements:
-        result["satisfied"] = [r.source for r in chosen]
-    return rec.trace("cout", GAME, sc, result)
+        rec.step(rules, f"{m.source} : {old} {m.change:+d} = {self.cost} (minimum {floor}).")
+
+    def pay(self) -> bool:
+        """309.1: pay the whole cost at once, else the play (604.1e) or the action (505.1) fails."""
+        sc, cost = self.sc, self.cost
+        legal = sc.free_resources >= cost
+        if legal:
+            self.attached = cost
+            self.rec.step(
+                [rid("309.1"), rid("309.1a")],
+                f"Paiement : {sc.player} attache {cost} ressource(s) libre(s) à sa faction, en une "
+                f"seule fois ({sc.free_resources - cost} restent libres).",
+            )
+        else:
+            rule = rid("505.1") if sc.kind == "exigence" else rid("604.1e")
+            what = (
+                "l'action ne peut pas être entreprise" if sc.kind == "exigence" else "c'est illégal"
+            )
+            self.rec.step(
+                [rid("309.1"), rule],
+                f"Paiement : {sc.player} n'a que {sc.free_resources} ressource(s) libre(s) pour "
+                f"un coût de {cost} : {what}.",
+            )
+        return legal

@@ -94,6 +94,7 @@ def _card(f: Fields, players: list[str]) -> Card:
 
 
 def read_events(name: str, data: Fields) -> EventScenario:
+    """Validate an events scenario: the cards in play, the standing effects, then the events."""
     rulings, title, state = read_opening(data, GAME)
     players = state.str_list("players")
     active = state.player("active_player", players)
@@ -103,7 +104,29 @@ def read_events(name: str, data: Fields) -> EventScenario:
     cards = [_card(f, players) for f in state.records("cards", [])]
     unique_names([c.name for c in cards], state.where("cards"))
     names = {c.name for c in cards}
-    whiles, replacements, damage_change = [], [], []
+    whiles, replacements, damage_change = _effects(state, names)
+    state.done()
+    actions = data.sub("actions")
+    events = [_event(ev, names, influence, players) for ev in actions.records("events")]
+    keep = {}
+    if actions.has("keep"):
+        kf = actions.sub("keep")
+        keep = {k: kf.str(k) for k in sorted(kf.data)}
+        kf.done()
+    actions.done()
+    return EventScenario(
+        name, title, rulings, players, active, influence, cards, whiles, replacements,
+        damage_change, events, keep,
+    )  # fmt: skip
+
+
+def _effects(
+    state: Fields, names: set[str]
+) -> tuple[list[While], list[Replacement], list[tuple[str, int]]]:
+    """`state.effects`: the « tant que » effects, the replacements, the faction damage changes."""
+    whiles: list[While] = []
+    replacements: list[Replacement] = []
+    damage_change: list[tuple[str, int]] = []
     for ef in state.records("effects", []):
         kind = ef.choice("kind", ("tant_que", "remplacement", "dommages_aux_factions"))
         source = ef.str("source")
@@ -125,36 +148,27 @@ def read_events(name: str, data: Fields) -> EventScenario:
         else:
             damage_change.append((source, ef.int("change")))
         ef.done()
-    state.done()
-    actions = data.sub("actions")
-    events = []
-    for ev in actions.records("events"):
-        e = Event(ev.choice("event", EVENTS), text=ev.str("text", ""))
-        if e.event in ("dommages_faction", "perte_influence"):
-            e.faction = ev.choice("faction", tuple(influence))
-            e.amount = ev.int("amount", minimum=0)
-        else:
-            e.card = ev.str("card")
-            if e.card not in names:
-                raise ScenarioError(ev.where("card"), f"no card named {e.card!r}")
-        if e.event == "dommages":
-            e.amount = ev.int("amount", minimum=0)
-        elif e.event == "type":
-            e.value = ev.choice("type", TYPES)
-        elif e.event == "controle":
-            e.value = ev.player("player", players)
-        elif e.event == "resolution":
-            e.value = ev.choice("effect", FATES)
-            e.zone = ev.str("zone", "jeu")
-        ev.done()
-        events.append(e)
-    keep = {}
-    if actions.has("keep"):
-        kf = actions.sub("keep")
-        keep = {k: kf.str(k) for k in sorted(kf.data)}
-        kf.done()
-    actions.done()
-    return EventScenario(
-        name, title, rulings, players, active, influence, cards, whiles, replacements,
-        damage_change, events, keep,
-    )  # fmt: skip
+    return whiles, replacements, damage_change
+
+
+def _event(ev: Fields, names: set[str], influence: dict[str, int], players: list[str]) -> Event:
+    """One event of `actions.events`: what happens, to which card or faction, and its value."""
+    e = Event(ev.choice("event", EVENTS), text=ev.str("text", ""))
+    if e.event in ("dommages_faction", "perte_influence"):
+        e.faction = ev.choice("faction", tuple(influence))
+        e.amount = ev.int("amount", minimum=0)
+    else:
+        e.card = ev.str("card")
+        if e.card not in names:
+            raise ScenarioError(ev.where("card"), f"no card named {e.card!r}")
+    if e.event == "dommages":
+        e.amount = ev.int("amount", minimum=0)
+    elif e.event == "type":
+        e.value = ev.choice("type", TYPES)
+    elif e.event == "controle":
+        e.value = ev.player("player", players)
+    elif e.event == "resolution":
+        e.value = ev.choice("effect", FATES)
+        e.zone = ev.str("zone", "jeu")
+    ev.done()
+    return e

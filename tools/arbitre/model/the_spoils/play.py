@@ -111,6 +111,7 @@ def _icons(resources: list[Card]) -> dict[str, int]:
 
 
 def run_play(sc: PlayScenario) -> Trace:
+    """Play the card (604.1a-h), or put it into play by an effect (402.8); the trace."""
     game = GameState([Player(sc.player), Player(sc.opponent)], active=sc.player)
     for r in sc.resources:
         game.put(r, "jeu", sc.player)
@@ -118,17 +119,45 @@ def run_play(sc: PlayScenario) -> Trace:
     rec = Recorder(lambda: {c.name: c.zone for c in game.cards.values()})
     card = sc.card
     if sc.put_into_play:
-        game.move(card.name, "jeu", sc.player)
-        rec.step(
-            [rid("402.8"), rid("403.3a")],
-            f"Un effet met {card.name} en jeu : ce n'est pas la jouer. Pas de seuil, pas de coût, "
-            "jamais « en train d'être jouée », donc aucune réponse possible ; elle entre en jeu "
-            "et les déclencheurs « entre en jeu » peuvent s'activer.",
-        )
-        result: dict[str, Any] = {"legal": True, "card_zone": card.zone, "was_played": False}
-        result["entered_play"] = True
-        result["ready_resources"] = sum(1 for r in sc.resources if "épuisée" not in r.statuses)
-        return rec.trace("jouer_carte", GAME, sc, result)
+        return _put_into_play(sc, game, rec)
+    _start_playing(sc, game, rec)
+    legal = _pay(sc, game, rec)
+    if legal:
+        _resolve(sc, game, rec)
+    result = {
+        "legal": legal,
+        "card_zone": card.zone,
+        "was_played": legal,
+        "entered_play": legal and card.kind in IN_PLAY,
+        "ready_resources": _ready_count(sc),
+    }
+    return rec.trace("jouer_carte", GAME, sc, result)
+
+
+def _ready_count(sc: PlayScenario) -> int:
+    """How many of the player's resources are still ready."""
+    return sum(1 for r in sc.resources if "épuisée" not in r.statuses)
+
+
+def _put_into_play(sc: PlayScenario, game: GameState, rec: Recorder) -> Trace:
+    """402.8, FAQ 14: an effect puts the card into play; it is not played."""
+    card = sc.card
+    game.move(card.name, "jeu", sc.player)
+    rec.step(
+        [rid("402.8"), rid("403.3a")],
+        f"Un effet met {card.name} en jeu : ce n'est pas la jouer. Pas de seuil, pas de coût, "
+        "jamais « en train d'être jouée », donc aucune réponse possible ; elle entre en jeu "
+        "et les déclencheurs « entre en jeu » peuvent s'activer.",
+    )
+    result: dict[str, Any] = {"legal": True, "card_zone": card.zone, "was_played": False}
+    result["entered_play"] = True
+    result["ready_resources"] = _ready_count(sc)
+    return rec.trace("jouer_carte", GAME, sc, result)
+
+
+def _start_playing(sc: PlayScenario, game: GameState, rec: Recorder) -> None:
+    """604.1a-c: the card is chosen, its threshold met, and it is « en train d'être jouée »."""
+    card = sc.card
     rec.step(
         [rid("604.1"), rid("604.1a")],
         f"Sélection : {sc.player} choisit {card.name} ({card.kind}) dans sa main.",
@@ -143,6 +172,11 @@ def run_play(sc: PlayScenario) -> Trace:
     rec.step(
         [rid("604.1c")], f"Jouer : {card.name} est posée face visible, « en train d'être jouée »."
     )
+
+
+def _pay(sc: PlayScenario, game: GameState, rec: Recorder) -> bool:
+    """604.1d: exhaust as many ready resources as the cost; too few: the play is undone (604.1e)."""
+    card = sc.card
     ready = [r for r in sc.resources if "épuisée" not in r.statuses]
     legal = len(ready) >= sc.cost
     if legal:
@@ -161,30 +195,27 @@ def run_play(sc: PlayScenario) -> Trace:
             "jeu de la carte était illégal ; tout ce qui a été fait pour la jouer est annulé, elle "
             "revient en main et les déclencheurs survenus sont terminés.",
         )
-    if legal:
-        rec.step(
-            [rid("604.1f")],
-            "Déclencheurs : les déclencheurs en attente se produisent maintenant, en même temps.",
+    return legal
+
+
+def _resolve(sc: PlayScenario, game: GameState, rec: Recorder) -> None:
+    """604.1f-h: the triggers, the opponent's responses, then the card resolves."""
+    card = sc.card
+    rec.step(
+        [rid("604.1f")],
+        "Déclencheurs : les déclencheurs en attente se produisent maintenant, en même temps.",
+    )
+    if sc.responses:
+        for text in sc.responses:
+            rec.step([rid("604.1g"), rid("607.1")], f"Réponses : {sc.opponent} répond — {text}.")
+    else:
+        rec.step([rid("604.1g")], f"Réponses : {sc.opponent} ne répond pas.")
+    if card.kind in IN_PLAY:
+        game.move(card.name, "jeu", sc.player)
+        where = f"elle est mise en jeu sous le contrôle {of(sc.player)}"
+    else:
+        game.move(card.name, "défausse", sc.player)
+        where = (
+            "on suit ses instructions, puis elle va dans la pile de défausse de son propriétaire"
         )
-        if sc.responses:
-            for text in sc.responses:
-                rec.step(
-                    [rid("604.1g"), rid("607.1")], f"Réponses : {sc.opponent} répond — {text}."
-                )
-        else:
-            rec.step([rid("604.1g")], f"Réponses : {sc.opponent} ne répond pas.")
-        if card.kind in IN_PLAY:
-            game.move(card.name, "jeu", sc.player)
-            where = f"elle est mise en jeu sous le contrôle {of(sc.player)}"
-        else:
-            game.move(card.name, "défausse", sc.player)
-            where = "on suit ses instructions, puis elle va dans la pile de défausse de son propriétaire"
-        rec.step([rid("604.1h")], f"Résolution : {card.name} se résout ; {where}.")
-    result = {
-        "legal": legal,
-        "card_zone": card.zone,
-        "was_played": legal,
-        "entered_play": legal and card.kind in IN_PLAY,
-        "ready_resources": sum(1 for r in sc.resources if "épuisée" not in r.statuses),
-    }
-    return rec.trace("jouer_carte", GAME, sc, result)
+    rec.step([rid("604.1h")], f"Résolution : {card.name} se résout ; {where}.")
