@@ -47,6 +47,42 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _contest(
+    mine: dict[str, int], theirs: dict[str, int], region_types: list[str]
+) -> tuple[list[str], list[str], list[str]]:
+    """The statistics won on the region's types (4.2.4.b-e), the reasons in French and the rules
+    cited (with repeats)."""
+    wins: list[str] = []
+    reasons: list[str] = []
+    rules = [rid("4.2.4.b"), OVERVIEW]
+    for t in region_types:
+        a, b = mine[t], theirs[t]
+        if a > b and a > 0:
+            wins.append(t)
+            reasons.append(f"{STAT_FR[t]} {a} > {b} et > 0 : gagné")
+        elif a == b:
+            reasons.append(f"{STAT_FR[t]} {a} = {b} : une égalité ne suffit pas")
+            rules.append(rid("4.2.4.c"))
+        elif a > b:
+            reasons.append(
+                f"{STAT_FR[t]} {a} > {b} mais {a} n'est pas strictement supérieur à zéro"
+            )
+            rules.append(rid("4.2.4.d"))
+        else:
+            reasons.append(f"{STAT_FR[t]} {a} < {b} : perdu")
+    outside = [t for t in STATS if t not in region_types and mine[t] > theirs[t] and mine[t] > 0]
+    if outside:
+        reasons.append(
+            "hors des types de la région, "
+            + ", ".join(f"{STAT_FR[t]} {mine[t]} > {theirs[t]}" for t in outside)
+            + " ne compte pas (la statistique doit être du même type que la région)"
+        )
+    if len(wins) > 1:
+        rules.append(rid("4.2.4.e"))
+        reasons.append(f"{len(wins)} statistiques gagnées, mais elle n'avance qu'une seule fois")
+    return wins, reasons, rules
+
+
 class Dusk(DuskState):
     """One Dusk on the core state; `run()` plays it and returns its trace."""
 
@@ -93,69 +129,52 @@ class Dusk(DuskState):
 
     # -- one expedition against the opposite one (4.2.4.b-e, 7.4.1) --
     def decide(self, player: str, kind: str) -> bool:
+        """Whether the expedition advances: it wins a statistic of its region and no Defender
+        holds it back."""
+        wins = self.compare(player, kind)
+        if not wins:
+            return False
+        return not self.held_back(player, kind)
+
+    def compare(self, player: str, kind: str) -> list[str]:
+        """Compare with the opposite expedition on the region's types (4.2.4.b-e), say so in the
+        trace, and return the statistics won."""
         mine = self.stats(player, kind)
         theirs = self.stats(self.opponent(player), kind)
         region = self.region(self.position(player, kind))
         label = self.label(player, kind)
         region_types = types_of(region)
         types = ", ".join(STAT_FR[t] for t in region_types) or "aucun type"
-        wins: list[str] = []
-        reasons: list[str] = []
-        rules = [rid("4.2.4.b"), OVERVIEW]
-        for t in region_types:
-            a, b = mine[t], theirs[t]
-            if a > b and a > 0:
-                wins.append(t)
-                reasons.append(f"{STAT_FR[t]} {a} > {b} et > 0 : gagné")
-            elif a == b:
-                reasons.append(f"{STAT_FR[t]} {a} = {b} : une égalité ne suffit pas")
-                rules.append(rid("4.2.4.c"))
-            elif a > b:
-                reasons.append(
-                    f"{STAT_FR[t]} {a} > {b} mais {a} n'est pas strictement supérieur à zéro"
-                )
-                rules.append(rid("4.2.4.d"))
-            else:
-                reasons.append(f"{STAT_FR[t]} {a} < {b} : perdu")
-        outside = [
-            t for t in STATS if t not in region_types and mine[t] > theirs[t] and mine[t] > 0
-        ]
-        if outside:
-            reasons.append(
-                "hors des types de la région, "
-                + ", ".join(f"{STAT_FR[t]} {mine[t]} > {theirs[t]}" for t in outside)
-                + " ne compte pas (la statistique doit être du même type que la région)"
-            )
-        if len(wins) > 1:
-            rules.append(rid("4.2.4.e"))
-            reasons.append(
-                f"{len(wins)} statistiques gagnées, mais elle n'avance qu'une seule fois"
-            )
+        wins, reasons, rules = _contest(mine, theirs, region_types)
         self.rec.step(
             list(dict.fromkeys(rules)),
             f"{_cap(label)} est dans la région « {region.name} » (types : {types}), face à "
             f"{self.label(self.opponent(player), kind)} : {' ; '.join(reasons)}.",
         )
-        if not wins:
-            return False
+        return wins
+
+    def held_back(self, player: str, kind: str) -> bool:
+        """A Defender in the expedition, or a Gigantic Defender in the other one, keeps it from
+        advancing (7.4.1.b-c, 7.4.3.b); True after saying so in the trace."""
+        label = self.label(player, kind)
         defenders = [c.name for c in self.characters(player, kind) if DEFENDER in c.statuses]
         giants = [
             c.name
             for c in self.characters(player, other_kind(kind))
             if {DEFENDER, GIGANTIC} <= c.statuses
         ]
-        if defenders or giants:
-            rules = [rid("7.4.1.b"), rid("7.4.1.c")]
-            why = ", ".join(defenders + giants)
-            if giants:
-                rules.append(rid("7.4.3.b"))
-                why += " (Gigantesque : présent dans les deux expéditions)"
-            self.rec.step(
-                rules,
-                f"{_cap(label)} contient un personnage avec Défenseur ({why}) : "
-                "elle ne peut pas avancer pendant le Crépuscule et échoue toujours à avancer.",
-            )
+        if not (defenders or giants):
             return False
+        rules = [rid("7.4.1.b"), rid("7.4.1.c")]
+        why = ", ".join(defenders + giants)
+        if giants:
+            rules.append(rid("7.4.3.b"))
+            why += " (Gigantesque : présent dans les deux expéditions)"
+        self.rec.step(
+            rules,
+            f"{_cap(label)} contient un personnage avec Défenseur ({why}) : "
+            "elle ne peut pas avancer pendant le Crépuscule et échoue toujours à avancer.",
+        )
         return True
 
     # -- moving (4.2.4.f, 7.3.11) --

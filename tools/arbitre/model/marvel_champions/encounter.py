@@ -21,7 +21,7 @@ from arbitre.model.core.state import Card, GameState, Player
 from arbitre.model.core.trace import Trace
 from arbitre.model.marvel_champions.attacks import EnemyActivations
 from arbitre.model.marvel_champions.attacks_read import Activation, AttackScenario, read_attacks
-from arbitre.model.marvel_champions.rules import GAME
+from arbitre.model.marvel_champions.rules import GAME, Character
 
 G = f"{GAME}/glossaire"
 MINION = f"{G}/sbire"
@@ -125,81 +125,108 @@ def read_reveal(name: str, data: Fields) -> RevealScenario:
 
 
 def run_reveal(rs: RevealScenario) -> Trace:
-    run = EnemyActivations(rs.attacks)
-    rec = run.rec
-    game = GameState([Player(p) for p in rs.attacks.players])
-    for c in rs.deck:
-        game.put(Card(c.name, kind=c.type), "deck-rencontre")
-    revealed: list[str] = []
-    engaged: list[str] = []
-    to_reveal = rs.dealt
-    n_attack = 0
-    while to_reveal:
-        top = game.draw("deck-rencontre")
-        if top is None:
-            rec.step([SURGE], "Le deck Rencontre est vide : rien de plus à révéler.")
-            break
-        to_reveal -= 1
-        card = next(c for c in rs.deck if c.name == top.name)
-        revealed.append(card.name)
-        if card.type == "sbire":
-            rec.step(
-                [MINION, ENTER], f"{rs.player} révèle {card.name}, un sbire : il entre en jeu."
-            )
-            for r in rs.responses:
-                run.triggered.append(r.card)
+    """Reveal the cards dealt to the player, and one more for each Renfort."""
+    return _Reveals(rs).play()
+
+
+class _Reveals:
+    """One player's reveals: the encounter deck on a core GameState, the minions on the engine."""
+
+    def __init__(self, rs: RevealScenario) -> None:
+        self.rs = rs
+        self.run = EnemyActivations(rs.attacks)
+        self.rec = self.run.rec
+        self.game = GameState([Player(p) for p in rs.attacks.players])
+        for c in rs.deck:
+            self.game.put(Card(c.name, kind=c.type), "deck-rencontre")
+        self.revealed: list[str] = []
+        self.engaged: list[str] = []
+        self.n_attack = 0  # the attacks run so far (Coup Rapide), numbered for the trace
+
+    def play(self) -> Trace:
+        """Reveal from the top of the deck until the dealt cards and the Renfort ones are done."""
+        rs, rec = self.rs, self.rec
+        to_reveal = rs.dealt
+        while to_reveal:
+            top = self.game.draw("deck-rencontre")
+            if top is None:
+                rec.step([SURGE], "Le deck Rencontre est vide : rien de plus à révéler.")
+                break
+            to_reveal -= 1
+            card = next(c for c in rs.deck if c.name == top.name)
+            self.revealed.append(card.name)
+            self.resolve(card)
+            if "renfort" in card.keywords:
+                to_reveal += 1
                 rec.step(
-                    [RESPONSE, ENTER],
-                    f"Réponse {r.card} : elle se déclenche après {que(card.name)} est entré en jeu, "
-                    "avant qu'il n'engage le joueur.",
+                    [SURGE],
+                    f"{card.name} a Renfort : une fois sa résolution terminée, {rs.player} révèle "
+                    "une carte Rencontre supplémentaire du dessus du deck Rencontre.",
                 )
-                run.deal(run.chars[card.name], r.damage, f"{r.card}", [RESPONSE])
-            if not run.alive(card.name):
-                game.move(card.name, "defausse-rencontre")
-                rec.step([MINION], f"{card.name} a été vaincu avant d'engager {rs.player}.")
-            else:
-                game.move(card.name, "engage", rs.player)
-                engaged.append(card.name)
-                rec.step([MINION, ENGAGE], f"{card.name} engage {rs.player}.")
-            identity = run.identity(rs.player)
-            if "coup_rapide" in card.keywords and run.alive(card.name):
-                if identity.form == "heros":
-                    n_attack += 1
-                    rec.step(
-                        [QUICKSTRIKE],
-                        f"{card.name} a Coup Rapide et {identity.name} est sous forme de héros : "
-                        f"{card.name} attaque {rs.player}.",
-                    )
-                    run.run_one(Activation(card.name, rs.player, cause="effet"), n_attack)
-                else:
-                    rec.step(
-                        [QUICKSTRIKE],
-                        f"{card.name} a Coup Rapide, mais {identity.name} est sous forme d'alter "
-                        "ego : il n'attaque pas.",
-                    )
+        result = self.run.result()
+        result["encounter_revealed"] = self.revealed
+        result["engaged"] = self.engaged
+        return rec.trace("revelation", GAME, rs.attacks, result)
+
+    def resolve(self, card: EncounterCard) -> None:
+        """One revealed card: a minion enters play; an attachment may not attach; others resolve."""
+        rs, run = self.rs, self.run
+        if card.type == "sbire":
+            self.minion(card)
         elif card.attach_to_hero and run.identity(rs.player).form == "alter_ego":
-            game.move(card.name, "defausse-rencontre")
-            rec.step(
+            self.game.move(card.name, "defausse-rencontre")
+            self.rec.step(
                 [ATTACH, f"{G}/attachement"],
                 f"{rs.player} révèle {card.name}, qui doit s'attacher à son héros ; "
                 f"{run.identity(rs.player).name} est sous forme d'alter ego : elle ne peut pas "
                 "s'attacher et est simplement défaussée (aucune carte n'est révélée à sa place).",
             )
         else:
-            game.move(card.name, "defausse-rencontre")
-            rec.step(
+            self.game.move(card.name, "defausse-rencontre")
+            self.rec.step(
                 [f"{G}/cartes-rencontre"],
-                f"{rs.player} révèle {card.name} ({TYPE_FR[card.type]}) et la résout selon son texte (non "
-                "modélisé ici).",
+                f"{rs.player} révèle {card.name} ({TYPE_FR[card.type]}) et la résout selon son "
+                "texte (non modélisé ici).",
             )
-        if "renfort" in card.keywords:
-            to_reveal += 1
+
+    def minion(self, card: EncounterCard) -> None:
+        """A minion enters play, takes the responses' damage, engages the player if it survives,
+        then attacks with Coup Rapide."""
+        rs, run, rec = self.rs, self.run, self.rec
+        rec.step([MINION, ENTER], f"{rs.player} révèle {card.name}, un sbire : il entre en jeu.")
+        for r in rs.responses:
+            run.triggered.append(r.card)
             rec.step(
-                [SURGE],
-                f"{card.name} a Renfort : une fois sa résolution terminée, {rs.player} révèle une "
-                "carte Rencontre supplémentaire du dessus du deck Rencontre.",
+                [RESPONSE, ENTER],
+                f"Réponse {r.card} : elle se déclenche après {que(card.name)} est entré en jeu, "
+                "avant qu'il n'engage le joueur.",
             )
-    result = run.result()
-    result["encounter_revealed"] = revealed
-    result["engaged"] = engaged
-    return rec.trace("revelation", GAME, rs.attacks, result)
+            run.deal(run.chars[card.name], r.damage, f"{r.card}", [RESPONSE])
+        if not run.alive(card.name):
+            self.game.move(card.name, "defausse-rencontre")
+            rec.step([MINION], f"{card.name} a été vaincu avant d'engager {rs.player}.")
+        else:
+            self.game.move(card.name, "engage", rs.player)
+            self.engaged.append(card.name)
+            rec.step([MINION, ENGAGE], f"{card.name} engage {rs.player}.")
+        identity = run.identity(rs.player)
+        if "coup_rapide" in card.keywords and run.alive(card.name):
+            self.quickstrike(card, identity)
+
+    def quickstrike(self, card: EncounterCard, identity: Character) -> None:
+        """Coup Rapide: the engaged minion attacks the player if their identity is a hero."""
+        rs, rec = self.rs, self.rec
+        if identity.form == "heros":
+            self.n_attack += 1
+            rec.step(
+                [QUICKSTRIKE],
+                f"{card.name} a Coup Rapide et {identity.name} est sous forme de héros : "
+                f"{card.name} attaque {rs.player}.",
+            )
+            self.run.run_one(Activation(card.name, rs.player, cause="effet"), self.n_attack)
+        else:
+            rec.step(
+                [QUICKSTRIKE],
+                f"{card.name} a Coup Rapide, mais {identity.name} est sous forme d'alter ego : "
+                "il n'attaque pas.",
+            )
