@@ -13,7 +13,8 @@ Procedures (`PROCEDURES`, by the name a scenario gives):
 - `attaque` (attack.py): « Attaquer un Héritier » and « Attaquer une unité »: attackers, what
   triggers after they are declared, blockers or one guard, redirection, damage.
 - `entree` (entry.py): a card enters play; its entering-play triggers before the « après » ones.
-- `plateau` (board.py): the spellboard over a round: Concentration, Méditer, recovery.
+- `plateau` (board.py, read by board_read.py): the spellboard over a round: Concentration,
+  Méditer, recovery.
 
 rules.py holds the entry ids, `ROUND` and `TURN`.
 """

@@ -11,19 +11,28 @@
 - Recovery (« phase regain »): each unit loses as many wounds as its recover value (nothing at 0 or
   less), then one exhaustion token comes off every card — every copy of a stacked spell too.
 
-Every action is data of the scenario; the procedure checks it against these rules.
+Every action is data of the scenario; the procedure checks it against these rules.  The scenario
+is read by board_read.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.model.ashes.board_read import (
+    SOURCE_FR,
+    BoardAction,
+    BoardPlayer,
+    BoardScenario,
+    Discard,
+    Unit,
+    read_board_scenario,
+)
 from arbitre.model.ashes.rules import GAME
 from arbitre.model.core.french import of
 from arbitre.model.core.rules import RuleViolation, require
-from arbitre.model.core.scenario import Fields, ScenarioError, read_opening, unique_names
-from arbitre.model.core.trace import Recorder, Ruling, Trace
+from arbitre.model.core.scenario import Fields
+from arbitre.model.core.trace import Recorder, Trace
 
 FOCUS = "ashes/glossaire/concentration"
 READY_SPELL = "ashes/glossaire/sort-preparatoire"
@@ -42,116 +51,10 @@ WOUNDS_KEEP_LIFE = "ashes/faq/autre-1"
 
 UNITS_STAY = "ashes/faq/placement-5"  # a unit leaves the arena only destroyed or by an effect
 
-ACTIONS = ("placer", "activer", "mediter", "regain", "retirer")
-SOURCES = ("main", "pioche", "grimoire")
-SOURCE_FR = {"main": "de sa main", "pioche": "du dessus de son deck", "grimoire": "de son grimoire"}
-
-
-@dataclass
-class Unit:
-    name: str
-    controller: str
-    life: int
-    life_bonus: int = 0  # from alteration spells (Armure de Racines…)
-    wounds: int = 0
-    recover: int = 0
-    exhaustion: int = 0
-
-
-@dataclass
-class BoardPlayer:
-    name: str
-    dice: list[str]  # faces of the dice in the active pool
-    hand: list[str]
-    deck: list[str]  # top first
-    spellboard: dict[str, list[int]]  # spell -> exhaustion tokens of each copy
-
-
-@dataclass
-class Discard:
-    source: str
-    card: str  # for the hand and the spellboard; the deck's top card is read from the deck
-
-
-@dataclass
-class BoardAction:
-    action: str
-    player: str = ""
-    spell: str = ""
-    unit: str = ""  # « retirer »: the unit the player would take out of their arena
-    discards: list[Discard] = field(default_factory=list)
-    faces: list[str] = field(default_factory=list)
-
-
-@dataclass
-class BoardScenario:
-    name: str
-    title: str
-    rulings: list[Ruling]
-    players: list[BoardPlayer]
-    units: list[Unit]
-    actions: list[BoardAction]
-
 
 def read_board(name: str, data: Fields) -> BoardScenario:
-    rulings, title, state = read_opening(data, GAME)
-    players = []
-    for pf in state.records("players"):
-        board: dict[str, list[int]] = {}
-        for sf in pf.records("spellboard", []):
-            copies = sf.int("copies", 1, minimum=1)
-            tokens = sf.raw("exhausted", [0] * copies)
-            if not isinstance(tokens, list) or len(tokens) != copies:
-                raise ScenarioError(sf.where("exhausted"), "one exhaustion count per copy")
-            board[sf.str("name")] = [int(t) for t in tokens]
-            sf.done()
-        players.append(
-            BoardPlayer(
-                pf.str("name"),
-                pf.str_list("dice", []),
-                pf.str_list("hand_cards", []),
-                pf.str_list("deck_cards", []),
-                board,
-            )
-        )
-        pf.done()
-    names = [p.name for p in players]
-    unique_names(names, state.where("players"))
-    units = []
-    for uf in state.records("units", []):
-        units.append(
-            Unit(
-                uf.str("name"),
-                uf.player("controller", names),
-                uf.int("life", minimum=1),
-                uf.int("life_bonus", 0),
-                uf.int("wounds", 0, minimum=0),
-                uf.int("recover", 0),
-                uf.int("exhaustion", 0, minimum=0),
-            )
-        )
-        uf.done()
-    unique_names([u.name for u in units], state.where("units"))
-    state.done()
-    actions = []
-    for af in data.sub("actions").records("steps"):
-        a = BoardAction(af.choice("action", ACTIONS))
-        if a.action != "regain":
-            a.player = af.player("player", names)
-        if a.action in ("placer", "activer"):
-            a.spell = af.str("spell")
-        if a.action == "retirer":
-            a.unit = af.str("unit")
-            if a.unit not in {u.name for u in units}:
-                raise ScenarioError(af.where("unit"), f"no unit named {a.unit!r}")
-        if a.action == "mediter":
-            for df in af.records("discards"):
-                a.discards.append(Discard(df.choice("from", SOURCES), df.str("card", "")))
-                df.done()
-            a.faces = af.str_list("faces")
-        af.done()
-        actions.append(a)
-    sc = BoardScenario(name, title, rulings, players, units, actions)
+    """A « plateau » scenario (read by board_read.py), played once as it is read."""
+    sc = read_board_scenario(name, data)
     _Board(sc).run()  # a move the rules forbid is refused now, with its rule
     return sc
 

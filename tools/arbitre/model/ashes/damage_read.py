@@ -234,6 +234,8 @@ def read_elsewhere(state: Fields, player_names: list[str], in_play: set[str]) ->
 
 
 def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
+    """A « degats » scenario (the effect that starts the process) or a « pioche » one (the order
+    the players draw in, each with a Phoenixborn)."""
     rulings, title, state = read_opening(data, GAME)
     players = read_players(state)
     player_names = [p.name for p in players]
@@ -263,38 +265,53 @@ def read_scenario(name: str, data: Fields, procedure: str) -> AshesScenario:
     state.done()
     actions = data.sub("actions", None) or Fields({}, "actions")
     if procedure == "degats":
-        ef = actions.sub("effect")
-        targets = []
-        for tf in ef.records("targets"):
-            target = Target(tf.str("card"), tf.int("amount", 0))
-            require_in_play(
-                target.card, tf.where("card"), names, elsewhere, IN_PLAY, IN_PLAY_FR["target"]
-            )
-            tf.done()
-            targets.append(target)
-        if not targets:
-            raise ScenarioError(ef.where("targets"), "name at least one target")
-        scenario.cause = Cause(
-            kind=ef.choice("kind", ENTRY),
-            source=ef.str("source"),
-            controller=ef.player("controller", player_names, None),
-            targets=targets,
-            attack=ef.bool("attack"),
-        )
-        ef.done()
+        scenario.cause = _read_cause(actions, player_names, names, elsewhere)
     else:
-        scenario.order = actions.str_list("order", [])
-        if sorted(scenario.order) != sorted(set(scenario.order)) or not set(scenario.order) <= set(
-            player_names
-        ):
-            raise ScenarioError(actions.where("order"), "must list distinct players")
-        missing = {c.controller for c in cards if c.kind == "phoenixborn"} - {
-            p for p in player_names
-        }
-        if missing:  # pragma: no cover - controllers are checked above
-            raise ScenarioError(state.where("cards"), "unknown controller")
-        for p in players:
-            if not any(c.kind == "phoenixborn" and c.controller == p.name for c in cards):
-                raise ScenarioError(state.where("cards"), f"player {p.name} has no Phoenixborn")
+        _read_draw_order(actions, state, scenario, player_names)
     actions.done()
     return scenario
+
+
+def _read_cause(
+    actions: Fields, player_names: list[str], names: set[str], elsewhere: dict[str, str]
+) -> Cause:
+    """`actions.effect`: what starts the damage process, and its targets (cards in play)."""
+    ef = actions.sub("effect")
+    targets = []
+    for tf in ef.records("targets"):
+        target = Target(tf.str("card"), tf.int("amount", 0))
+        require_in_play(
+            target.card, tf.where("card"), names, elsewhere, IN_PLAY, IN_PLAY_FR["target"]
+        )
+        tf.done()
+        targets.append(target)
+    if not targets:
+        raise ScenarioError(ef.where("targets"), "name at least one target")
+    cause = Cause(
+        kind=ef.choice("kind", ENTRY),
+        source=ef.str("source"),
+        controller=ef.player("controller", player_names, None),
+        targets=targets,
+        attack=ef.bool("attack"),
+    )
+    ef.done()
+    return cause
+
+
+def _read_draw_order(
+    actions: Fields, state: Fields, scenario: AshesScenario, player_names: list[str]
+) -> None:
+    """`actions.order` (« pioche »): distinct players, the order the first player chose; every
+    player has a Phoenixborn, which the damage of an empty deck goes to."""
+    players, cards = scenario.players, scenario.cards
+    scenario.order = actions.str_list("order", [])
+    if sorted(scenario.order) != sorted(set(scenario.order)) or not set(scenario.order) <= set(
+        player_names
+    ):
+        raise ScenarioError(actions.where("order"), "must list distinct players")
+    missing = {c.controller for c in cards if c.kind == "phoenixborn"} - {p for p in player_names}
+    if missing:  # pragma: no cover - controllers are checked above
+        raise ScenarioError(state.where("cards"), "unknown controller")
+    for p in players:
+        if not any(c.kind == "phoenixborn" and c.controller == p.name for c in cards):
+            raise ScenarioError(state.where("cards"), f"player {p.name} has no Phoenixborn")

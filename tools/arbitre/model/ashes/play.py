@@ -142,81 +142,108 @@ class _Play(DamageProcess):
         return True
 
     def resolve(self, i: int, e: PlayEffect, damaged: list[tuple[PlayEffect, str]]) -> None:
-        play = self.play_sc.play
+        """Effect `i` of the card, top to bottom: damage, wounds and destruction wait in
+        `damaged` for the damage process; the other effects happen now."""
         head = f"Effet {i} (de haut en bas)"
-        rules = [TOP_TO_BOTTOM]
         label = self.label(e)
         if e.kind in ("damage", "wounds", "destroy"):
-            if e.target not in self.cards:
-                return self.ignore(head, label, f"{e.target} n'est plus en jeu")
-            damaged.append((e, e.target))
-            self.effects_resolved.append(label)
-            self.rec.step(
-                rules + [DAMAGE_AFTER_EFFECTS],
-                f"{head} : {label} ; le processus de résolution des dégâts attendra la fin de "
-                "tous les effets de la carte.",
-            )
+            self.defer_damage(head, label, e, damaged)
         elif e.kind == "conjure":
-            owner = e.arena
-            room = next(p for p in self.sc.players if p.name == owner).battlefield - sum(
-                1 for c in self.cards.values() if c.kind == "unit" and c.controller == owner
-            )
-            left = self.piles[play.player].get(e.conjuration, 0)
-            if left <= 0:
-                return self.ignore(
-                    head,
-                    label,
-                    f"le paquet Invocation {of(play.player)} n'a plus {of(e.conjuration)}",
-                )
-            if room <= 0:
-                return self.ignore(head, label, f"l'arène {of(owner)} n'a plus de place")
-            self.piles[play.player][e.conjuration] = left - 1
-            name = e.conjuration
-            self.game.put(Card(name, "unit", owner, life=e.life), ARENA, owner)
-            self.placed.append(name)
-            self.effects_resolved.append(label)
-            extra = [ANY_ARENA, CONTROL] if owner != play.player else []
-            whose = (
-                f" ; {owner} la contrôle, comme toute unité de son arène"
-                if owner != play.player
-                else ""
-            )
-            self.rec.step(
-                rules + [CONJURATIONS] + extra,
-                f"{head} : {name} est placée dans l'arène {of(owner)} ({room} place(s) libre(s))"
-                f"{whose}.",
-            )
+            self.conjure(head, label, e)
         elif e.kind == "take_dice":
-            pool = self.dice[play.player]
-            taken = min(e.amount, pool["inactives"])
-            pool["inactives"] -= taken
-            pool["actives"] += taken
-            self.effects_resolved.append(label)
-            self.rec.step(
-                rules + [POOL_EXHAUSTED, POOL_ACTIVE],
-                f"{head} : {play.player} reprend {taken} dé(s) de sa réserve inactive "
-                f"(qui en contient maintenant {pool['inactives']}) dans sa réserve active.",
-            )
+            self.take_dice(head, label, e)
         elif e.kind == "attach":
-            target = self.cards[e.target]
-            already = list(self.attached.get(e.target, []))
-            self.attached.setdefault(e.target, []).append(play.card)
-            self.effects_resolved.append(label)
-            rules = rules + [ATTACH_ANYWHERE] + ([SEVERAL_ALTERATIONS] if already else [])
-            more = f" ; elle portait déjà : {', '.join(already)}" if already else ""
-            self.rec.step(
-                rules,
-                f"{head} : {play.card} est lié à {e.target}, contrôlée par {target.controller}"
-                f"{more}.",
-            )
+            self.attach(head, label, e)
         else:  # exhaust
-            self.cards[e.target].add("epuisement", e.amount)
-            self.effects_resolved.append(label)
-            self.rec.step(
-                rules + [EXHAUSTION],
-                f"{head} : {e.amount} jeton(s) Épuisement sur {e.target}.",
-            )
+            self.exhaust(head, label, e)
+
+    def defer_damage(
+        self, head: str, label: str, e: PlayEffect, damaged: list[tuple[PlayEffect, str]]
+    ) -> None:
+        """A damaging effect: noted in `damaged`, its process runs after every effect."""
+        if e.target not in self.cards:
+            return self.ignore(head, label, f"{e.target} n'est plus en jeu")
+        damaged.append((e, e.target))
+        self.effects_resolved.append(label)
+        self.rec.step(
+            [TOP_TO_BOTTOM, DAMAGE_AFTER_EFFECTS],
+            f"{head} : {label} ; le processus de résolution des dégâts attendra la fin de "
+            "tous les effets de la carte.",
+        )
         return None
+
+    def conjure(self, head: str, label: str, e: PlayEffect) -> None:
+        """Place a conjuration from the player's pile in `e.arena`, if a copy is left and that
+        arena has room; its controller is the arena's player."""
+        play = self.play_sc.play
+        owner = e.arena
+        room = next(p for p in self.sc.players if p.name == owner).battlefield - sum(
+            1 for c in self.cards.values() if c.kind == "unit" and c.controller == owner
+        )
+        left = self.piles[play.player].get(e.conjuration, 0)
+        if left <= 0:
+            return self.ignore(
+                head,
+                label,
+                f"le paquet Invocation {of(play.player)} n'a plus {of(e.conjuration)}",
+            )
+        if room <= 0:
+            return self.ignore(head, label, f"l'arène {of(owner)} n'a plus de place")
+        self.piles[play.player][e.conjuration] = left - 1
+        name = e.conjuration
+        self.game.put(Card(name, "unit", owner, life=e.life), ARENA, owner)
+        self.placed.append(name)
+        self.effects_resolved.append(label)
+        extra = [ANY_ARENA, CONTROL] if owner != play.player else []
+        whose = (
+            f" ; {owner} la contrôle, comme toute unité de son arène"
+            if owner != play.player
+            else ""
+        )
+        self.rec.step(
+            [TOP_TO_BOTTOM, CONJURATIONS] + extra,
+            f"{head} : {name} est placée dans l'arène {of(owner)} ({room} place(s) libre(s))"
+            f"{whose}.",
+        )
+        return None
+
+    def take_dice(self, head: str, label: str, e: PlayEffect) -> None:
+        """Move up to `e.amount` dice of the player's exhausted pool back to the active pool."""
+        play = self.play_sc.play
+        pool = self.dice[play.player]
+        taken = min(e.amount, pool["inactives"])
+        pool["inactives"] -= taken
+        pool["actives"] += taken
+        self.effects_resolved.append(label)
+        self.rec.step(
+            [TOP_TO_BOTTOM, POOL_EXHAUSTED, POOL_ACTIVE],
+            f"{head} : {play.player} reprend {taken} dé(s) de sa réserve inactive "
+            f"(qui en contient maintenant {pool['inactives']}) dans sa réserve active.",
+        )
+
+    def attach(self, head: str, label: str, e: PlayEffect) -> None:
+        """Attach the card (an alteration) to its target, whoever controls it, next to the
+        alterations it already carries."""
+        play = self.play_sc.play
+        target = self.cards[e.target]
+        already = list(self.attached.get(e.target, []))
+        self.attached.setdefault(e.target, []).append(play.card)
+        self.effects_resolved.append(label)
+        rules = [TOP_TO_BOTTOM, ATTACH_ANYWHERE] + ([SEVERAL_ALTERATIONS] if already else [])
+        more = f" ; elle portait déjà : {', '.join(already)}" if already else ""
+        self.rec.step(
+            rules,
+            f"{head} : {play.card} est lié à {e.target}, contrôlée par {target.controller}{more}.",
+        )
+
+    def exhaust(self, head: str, label: str, e: PlayEffect) -> None:
+        """Place `e.amount` exhaustion tokens on the target."""
+        self.cards[e.target].add("epuisement", e.amount)
+        self.effects_resolved.append(label)
+        self.rec.step(
+            [TOP_TO_BOTTOM, EXHAUSTION],
+            f"{head} : {e.amount} jeton(s) Épuisement sur {e.target}.",
+        )
 
     def ignore(self, head: str, label: str, why: str) -> None:
         self.effects_ignored.append(label)

@@ -99,12 +99,49 @@ class PlayScenario(Wrapping):
 
 
 def read_play(name: str, data: Fields) -> PlayScenario:
+    """A « jouer » scenario: the position, the card played with its effects and the responses;
+    a play the rules forbid is refused here (`_check_legal`), before it runs."""
     state = data.sub("state")
-    dice: dict[str, dict[str, int]] = {}
-    conjurations: dict[str, dict[str, int]] = {}
+    extras = _PlayExtras()
+    base = read_base(name, data, state, extras.read_player, extras.read_card)
+    players = [p.name for p in base.players]
+    pf = data.sub("actions").sub("play")
+    effects = _read_effects(pf, base, players)
+    responses = _read_responses(pf, players)
+    play = Play(
+        card=pf.str("card"),
+        type_fr=pf.str("type"),
+        kind=pf.choice("kind", KINDS),
+        player=pf.player("player", players),
+        source=pf.str("source", ""),
+        dice=pf.int("dice", 0, minimum=0),
+        exhaust=pf.bool("exhaust"),
+        placement=pf.choice("placement", PLACEMENTS, "defausse"),
+        make_room=pf.str("make_room", ""),
+        effects=effects,
+        responses=responses,
+    )
+    pf.done()
+    sc = PlayScenario(
+        base, play, extras.dice, extras.conjurations, extras.protection, extras.alterations
+    )
+    _check_legal(sc)
+    return sc
 
-    def player_extra(pf: Fields, p: Player) -> None:
-        dice[p.name] = {
+
+@dataclass
+class _PlayExtras:
+    """The fields « jouer » adds to the players and cards of the damage scenario, read by
+    `read_base` as it reads each player and card."""
+
+    dice: dict[str, dict[str, int]] = field(default_factory=dict)
+    conjurations: dict[str, dict[str, int]] = field(default_factory=dict)
+    protection: dict[str, str] = field(default_factory=dict)
+    alterations: dict[str, list[str]] = field(default_factory=dict)
+
+    def read_player(self, pf: Fields, p: Player) -> None:
+        """A player's dice (active and exhausted pools) and conjuration piles."""
+        self.dice[p.name] = {
             "actives": pf.int("active_dice", 0, minimum=0),
             "inactives": pf.int("exhausted_dice", 0, minimum=0),
         }
@@ -113,20 +150,19 @@ def read_play(name: str, data: Fields) -> PlayScenario:
             isinstance(v, int) and v >= 0 for v in piles.values()
         ):
             raise ScenarioError(pf.where("conjurations"), "expected name: copies left")
-        conjurations[p.name] = dict(piles)
+        self.conjurations[p.name] = dict(piles)
 
-    protection: dict[str, str] = {}
-    alterations: dict[str, list[str]] = {}
-
-    def card_extra(cf: Fields, card: Card) -> None:
+    def read_card(self, cf: Fields, card: Card) -> None:
+        """A card's protection (from spells) and the alteration spells attached to it."""
         if cf.has("protection"):
-            protection[card.name] = cf.choice("protection", ("sorts",))
-        alterations[card.name] = cf.str_list("alterations", [])
+            self.protection[card.name] = cf.choice("protection", ("sorts",))
+        self.alterations[card.name] = cf.str_list("alterations", [])
 
-    base = read_base(name, data, state, player_extra, card_extra)
+
+def _read_effects(pf: Fields, base: AshesScenario, players: list[str]) -> list[PlayEffect]:
+    """`actions.play.effects`, top to bottom: a conjuration names its player, every other effect
+    but taking dice names a card in play."""
     names = {c.name for c in base.cards}
-    players = [p.name for p in base.players]
-    pf = data.sub("actions").sub("play")
     effects = []
     for ef in pf.records("effects"):
         e = PlayEffect(
@@ -152,6 +188,11 @@ def read_play(name: str, data: Fields) -> PlayScenario:
             )
         ef.done()
         effects.append(e)
+    return effects
+
+
+def _read_responses(pf: Fields, players: list[str]) -> list[Response]:
+    """`actions.play.responses`: the cards played in response (a cancel such as Voile doré)."""
     responses = []
     for rf in pf.records("responses", []):
         responses.append(
@@ -160,23 +201,7 @@ def read_play(name: str, data: Fields) -> PlayScenario:
             )
         )
         rf.done()
-    play = Play(
-        card=pf.str("card"),
-        type_fr=pf.str("type"),
-        kind=pf.choice("kind", KINDS),
-        player=pf.player("player", players),
-        source=pf.str("source", ""),
-        dice=pf.int("dice", 0, minimum=0),
-        exhaust=pf.bool("exhaust"),
-        placement=pf.choice("placement", PLACEMENTS, "defausse"),
-        make_room=pf.str("make_room", ""),
-        effects=effects,
-        responses=responses,
-    )
-    pf.done()
-    sc = PlayScenario(base, play, dice, conjurations, protection, alterations)
-    _check_legal(sc)
-    return sc
+    return responses
 
 
 def read_base(name, data, state, player_extra=None, card_extra=None) -> AshesScenario:
