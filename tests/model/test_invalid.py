@@ -52,6 +52,13 @@ def test_negative_speed():
     expect_error(d, "state.blockers[0].speed")
 
 
+@pytest.mark.parametrize("tokens", [["a"], [None], [1.7], [-1], [True]])
+def test_a_spellboard_exhaustion_count_is_a_whole_number(tokens):
+    d = copy.deepcopy(data("ashes--concentrer-un-sort-sans-concentration"))
+    d["state"]["players"][0]["spellboard"][0]["exhausted"] = tokens
+    expect_error(d, "state.players[0].spellboard[0].exhausted")
+
+
 def test_unknown_field_is_a_typo():
     d = spoils()
     d["state"]["attackers"][0]["vitesse"] = 3

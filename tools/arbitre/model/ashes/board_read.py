@@ -103,7 +103,10 @@ def _read_spellboard(pf: Fields) -> dict[str, list[int]]:
         tokens = sf.raw("exhausted", [0] * copies)
         if not isinstance(tokens, list) or len(tokens) != copies:
             raise ScenarioError(sf.where("exhausted"), "one exhaustion count per copy")
-        board[sf.str("name")] = [int(t) for t in tokens]
+        if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tokens):
+            message = "each copy's exhaustion count is a whole number, 0 or more"
+            raise ScenarioError(sf.where("exhausted"), message)
+        board[sf.str("name")] = list(tokens)
         sf.done()
     return board
 
