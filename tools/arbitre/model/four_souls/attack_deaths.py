@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from arbitre.model.core.french import of
 from arbitre.model.core.scenario import ScenarioError
+from arbitre.model.core.state import Player
 from arbitre.model.four_souls.attack_read import REWARD_FR, Monster
 from arbitre.model.four_souls.attack_state import AttackState
 from arbitre.model.four_souls.penalty import death_penalty, record_penalty
@@ -32,6 +33,8 @@ CURSE_ERRATUM = f"{GAME}/reference/errata-des-monstres/curse-cards"
 
 # -- deaths --
 def monster_dies(s: AttackState) -> None:
+    """« Mort d'un monstre »: its death effect resolves first, then its reward, then its card
+    (a boss's soul, or the discard); then its slot is refilled."""
     m = s.monster
     info = s.info[m.name]
     active = s.game.player(s.sc.active_player)
@@ -56,6 +59,14 @@ def monster_dies(s: AttackState) -> None:
             f"{active.name} tue {victim}.",
         )
         player_dies(s, victim)
+    _give_reward(s, info, active)
+    _soul_or_discard(s, m.name, info, active)
+    s.slot = None
+    _refill_slot(s)
+
+
+def _give_reward(s: AttackState, info: Monster, active: Player) -> None:
+    """The reward resolves: the active player gets its ¢ and loot (treasure is only named)."""
     got = s.rewards.setdefault(active.name, [])
     for kind, amount in info.reward.items():
         if kind == "cents":
@@ -67,6 +78,11 @@ def monster_dies(s: AttackState) -> None:
         [MONSTER_DEATH],
         f"La récompense se résout : {active.name} reçoit {_reward_text(info)}.",
     )
+
+
+def _soul_or_discard(s: AttackState, name: str, info: Monster, active: Player) -> None:
+    """A boss's card becomes a soul of the active player (who may win), unless a response
+    cancels gaining it; a basic monster is discarded."""
     cancel = s.sc.soul_cancelled_by
     if info.boss and cancel is not None:
         who = (
@@ -74,21 +90,21 @@ def monster_dies(s: AttackState) -> None:
             if cancel.player
             else f"{cancel.source} annule"
         )
-        s.souls_cancelled.append(m.name)
-        s.game.move(m.name, "defausse-monstres")
+        s.souls_cancelled.append(name)
+        s.game.move(name, "defausse-monstres")
         s.rec.step(
             [MONSTER_DEATH, CONDITION] + ([cancel.ruling] if cancel.ruling else []),
-            f"{m.name} est un boss : {active.name} devrait gagner sa carte comme une âme, "
+            f"{name} est un boss : {active.name} devrait gagner sa carte comme une âme, "
             f"mais en réponse, {who} l'obtention de l'âme : {active.name} reste à "
             f"{active.count('souls')} âme(s).",
             ["la carte du boss est défaussée (le document ne dit pas où elle va)"],
         )
     elif info.boss:
         active.add("souls", info.souls)
-        s.game.move(m.name, "ames", active.name)
+        s.game.move(name, "ames", active.name)
         s.rec.step(
             [MONSTER_DEATH, SOUL_VALUE],
-            f"{m.name} est un boss : {active.name} gagne sa carte comme une âme "
+            f"{name} est un boss : {active.name} gagne sa carte comme une âme "
             f"({active.count('souls')} âme(s)).",
         )
         if active.count("souls") >= SOULS_TO_WIN and s.winner is None:
@@ -99,10 +115,8 @@ def monster_dies(s: AttackState) -> None:
                 f"{SOULS_TO_WIN} âmes, il gagne la partie.",
             )
     else:
-        s.game.move(m.name, "defausse-monstres")
-        s.rec.step([MONSTER_DEATH], f"{m.name} est un monstre basique : il est défaussé.")
-    s.slot = None
-    _refill_slot(s)
+        s.game.move(name, "defausse-monstres")
+        s.rec.step([MONSTER_DEATH], f"{name} est un monstre basique : il est défaussé.")
 
 
 def _refill_slot(s: AttackState) -> None:

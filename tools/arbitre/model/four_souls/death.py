@@ -18,8 +18,8 @@ from arbitre.model.core.french import of
 from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.core.stack import StackItem
 from arbitre.model.core.trace import Trace
-from arbitre.model.core.triggers import Pending, TriggerQueue, monsters_then_turn_order
-from arbitre.model.four_souls.death_read import DeathScenario, Event
+from arbitre.model.core.triggers import Ordering, Pending, TriggerQueue, monsters_then_turn_order
+from arbitre.model.four_souls.death_read import DeathScenario, Event, Response
 from arbitre.model.four_souls.death_state import DeathState
 from arbitre.model.four_souls.penalty import death_penalty, record_penalty
 from arbitre.model.four_souls.rules import (
@@ -94,7 +94,9 @@ class _Death(DeathState):
             self.dies(h.name, before, e)
 
     def dies(self, name: str, before: int, e: Event) -> None:
-        h = self.p[name]
+        """`name` dies (once per turn): the death goes on the stack, where a response may cancel
+        it; when it resolves, the Death Penalty and the death triggers go on the stack, and the
+        penalty is paid unless a response cancels it."""
         if name in self.died:
             self.rec.step(
                 [ONCE_PER_TURN],
@@ -102,6 +104,21 @@ class _Death(DeathState):
                 "aucune mort n'est mise sur la pile, il n'y a pas de nouvelle pénalité.",
             )
             return
+        if self._death_cancelled(name, before, e):
+            return
+        self.stack.pop()
+        self.died.append(name)
+        penalty = self._put_penalty(name)
+        while self.stack.top() is not penalty:
+            self.resolve_top()
+        if self._penalty_cancelled(name, penalty, e):
+            return
+        self.stack.pop()
+        self.pay(name)
+
+    def _death_cancelled(self, name: str, before: int, e: Event) -> bool:
+        """Put the death of `name` on the stack and play the responses to it: True if one cancels
+        it (it stays on the stack otherwise)."""
         death = self.stack.push(StackItem(f"mort {of(name)}", name))
         self.rec.step(
             [PLAYER_DEATH],
@@ -111,24 +128,33 @@ class _Death(DeathState):
         for r in [r for r in e.responses if r.on == "mort"]:
             self.play_response(r)
             if r.cancels == "mort":
-                self.stack.items.remove(death)
-                self.cancelled.append(death.label_fr)
-                h.health = before
-                self.rec.step(
-                    [CANCEL, ONCE_PER_TURN],
-                    f"{r.source} se résout : la mort {of(name)} est annulée, retirée de la pile sans "
-                    f"être résolue ; sa mort est évitée : sa santé revient à ce qu'elle était "
-                    f"avant ({before} PV). {r.source} va dans la défausse.",
-                )
-                if r.ends_turn and name == self.sc.active_player:
-                    self.turn_ended = True
-                    self.rec.step(
-                        [END_PHASE],
-                        f"Selon le texte {of(r.source)}, {name} passe quand même à la phase de fin.",
-                    )
-                return
-        self.stack.pop()
-        self.died.append(name)
+                self._cancel_death(name, before, r, death)
+                return True
+        return False
+
+    def _cancel_death(self, name: str, before: int, r: Response, death: StackItem) -> None:
+        """`r` cancels the death: it leaves the stack unresolved and the player's health comes
+        back; a card that says so still ends the active player's turn."""
+        self.stack.items.remove(death)
+        self.cancelled.append(death.label_fr)
+        self.p[name].health = before
+        self.rec.step(
+            [CANCEL, ONCE_PER_TURN],
+            f"{r.source} se résout : la mort {of(name)} est annulée, retirée de la pile sans "
+            f"être résolue ; sa mort est évitée : sa santé revient à ce qu'elle était "
+            f"avant ({before} PV). {r.source} va dans la défausse.",
+        )
+        if r.ends_turn and name == self.sc.active_player:
+            self.turn_ended = True
+            self.rec.step(
+                [END_PHASE],
+                f"Selon le texte {of(r.source)}, {name} passe quand même à la phase de fin.",
+            )
+
+    def _put_penalty(self, name: str) -> StackItem:
+        """The death resolves: the player's curses go, then the Death Penalty goes on the stack
+        with the « lorsqu'un joueur meurt » triggers above it.  Returns the penalty."""
+        h = self.p[name]
         text = (
             f"{name} se débarrasse de ses malédictions ({', '.join(h.curses)}), puis"
             if h.curses
@@ -136,13 +162,7 @@ class _Death(DeathState):
         )
         h.curses = []
         penalty = self.stack.push(StackItem(f"Pénalité de Mort {of(name)}", name))
-        queue = TriggerQueue(monsters_then_turn_order(TIMING))
-        for t in self.sc.triggers:
-            if t.on == "mort" and t.player == name and self.holds(t):
-                queue.add(Pending(t.source, t.player, t))
-        ordering = queue.drain(self.game)
-        for p in reversed(ordering.pending):  # the first listed resolves first: it goes last
-            self.stack.push(StackItem(p.source, p.controller, p.payload))
+        ordering = self._death_triggers(name)
         above = (
             f", puis les effets « lorsqu'un joueur meurt » au-dessus, dans l'ordre choisi par "
             f"{name}"
@@ -154,22 +174,36 @@ class _Death(DeathState):
             f"La mort {of(name)} se résout : {text} la Pénalité de Mort est mise sur la pile{above} "
             f"({self.stack.describe()}). Le joueur actif est prioritaire.",
         )
-        while self.stack.top() is not penalty:
-            self.resolve_top()
+        return penalty
+
+    def _death_triggers(self, name: str) -> Ordering:
+        """Put the « lorsqu'un joueur meurt » triggers of `name` (what it still holds) on the
+        stack, in their order."""
+        queue = TriggerQueue(monsters_then_turn_order(TIMING))
+        for t in self.sc.triggers:
+            if t.on == "mort" and t.player == name and self.holds(t):
+                queue.add(Pending(t.source, t.player, t))
+        ordering = queue.drain(self.game)
+        for p in reversed(ordering.pending):  # the first listed resolves first: it goes last
+            self.stack.push(StackItem(p.source, p.controller, p.payload))
+        return ordering
+
+    def _penalty_cancelled(self, name: str, penalty: StackItem, e: Event) -> bool:
+        """Play the responses to the Death Penalty: True if one cancels it.  A card that cancels
+        a death does nothing to it (the penalty is not a death)."""
         for r in [r for r in e.responses if r.on == "penalite"]:
             self.play_response(r)
             if r.cancels == "penalite":
                 self.stack.items.remove(penalty)
                 self.cancelled.append(penalty.label_fr)
                 self.rec.step([CANCEL], f"{r.source} annule la Pénalité de Mort {of(name)}.")
-                return
+                return True
             self.rec.step(
                 [CANCEL, PENALTY],
                 f"{r.source} annule une mort ; la Pénalité de Mort n'est pas une mort : elle ne "
                 f"l'annule pas. {r.source} se résout sans effet et va dans la défausse.",
             )
-        self.stack.pop()
-        self.pay(name)
+        return False
 
     def pay(self, name: str) -> None:
         h = self.p[name]

@@ -108,7 +108,72 @@ def _player(f: Fields) -> Holder:
     return h
 
 
+def _stack_item(f: Fields) -> tuple[str, str]:
+    """What is already on the stack: (source, text)."""
+    item = (f.str("source"), f.str("text", ""))
+    f.done()
+    return item
+
+
+def _trigger(f: Fields, names: set[str]) -> Trigger:
+    """A triggered ability: whose, when it triggers (TRIGGER_ON), what it draws."""
+    t = Trigger(
+        f.str("source"),
+        f.player("player", names),
+        f.choice("when", TRIGGER_ON),
+        f.int("draw", 0, minimum=0),
+        f.str("text", ""),
+    )
+    f.done()
+    return t
+
+
+def _event(f: Fields, names: set[str]) -> Event:
+    """One event: a negotiation (who pays whom, how much), or a kill or damage (its source and
+    target, what prevents it, the responses played)."""
+    kind = f.choice("kind", EVENTS)
+    e = Event(kind, text=f.str("text", ""))
+    if kind == "pourparlers":
+        e.player, e.target = f.player("from", names), f.player("to", names)
+        e.amount = f.int("cents", minimum=1)
+    else:
+        e.source = f.str("source")
+        e.target = f.player("target", names)
+        if kind == "tue":
+            e.player = f.player("player", names)
+        else:
+            e.amount = f.int("amount", minimum=1)
+        if f.has("prevented_by"):
+            e.prevented = _prevention(f.sub("prevented_by"), names)
+        for rf in f.records("responses", []):
+            e.responses.append(_response(rf, names))
+    f.done()
+    return e
+
+
+def _prevention(f: Fields, names: set[str]) -> tuple[str, str, int]:
+    """`prevented_by`: the (source, player, amount) of a damage prevention."""
+    prevented = (f.str("source"), f.player("player", names), f.int("amount", minimum=1))
+    f.done()
+    return prevented
+
+
+def _response(f: Fields, names: set[str]) -> Response:
+    """A card played in response to a death or a Death Penalty, and what it cancels."""
+    r = Response(
+        f.str("source"),
+        f.player("player", names),
+        f.choice("played_on", ON),
+        f.choice("cancels", ON),
+        f.bool("ends_turn"),
+    )
+    f.done()
+    return r
+
+
 def read_death(name: str, data: Fields) -> DeathScenario:
+    """Read a « mort » scenario: the players, the loot deck, the stack and the triggers of
+    `state`, then the events of `actions` and whether the turn ends."""
     rulings, title, state = read_opening(data, GAME)
     players = [_player(f) for f in state.records("players")]
     unique_names([p.name for p in players], state.where("players"))
@@ -116,60 +181,12 @@ def read_death(name: str, data: Fields) -> DeathScenario:
 
     active = state.player("active_player", names)
     loot_deck = state.str_list("loot_deck", [])
-    stack = []
-    for sf in state.records("stack", []):
-        stack.append((sf.str("source"), sf.str("text", "")))
-        sf.done()
-    triggers = []
-    for tf in state.records("triggers", []):
-        triggers.append(
-            Trigger(
-                tf.str("source"),
-                tf.player("player", names),
-                tf.choice("when", TRIGGER_ON),
-                tf.int("draw", 0, minimum=0),
-                tf.str("text", ""),
-            )
-        )
-        tf.done()
+    stack = [_stack_item(sf) for sf in state.records("stack", [])]
+    triggers = [_trigger(tf, names) for tf in state.records("triggers", [])]
     lasting = state.str_list("until_end_of_turn", [])
     state.done()
     actions = data.sub("actions")
-    events = []
-    for ef in actions.records("events"):
-        kind = ef.choice("kind", EVENTS)
-        e = Event(kind, text=ef.str("text", ""))
-        if kind == "pourparlers":
-            e.player, e.target = ef.player("from", names), ef.player("to", names)
-            e.amount = ef.int("cents", minimum=1)
-        else:
-            e.source = ef.str("source")
-            e.target = ef.player("target", names)
-            if kind == "tue":
-                e.player = ef.player("player", names)
-            else:
-                e.amount = ef.int("amount", minimum=1)
-            if ef.has("prevented_by"):
-                pf = ef.sub("prevented_by")
-                e.prevented = (
-                    pf.str("source"),
-                    pf.player("player", names),
-                    pf.int("amount", minimum=1),
-                )
-                pf.done()
-            for rf in ef.records("responses", []):
-                e.responses.append(
-                    Response(
-                        rf.str("source"),
-                        rf.player("player", names),
-                        rf.choice("played_on", ON),
-                        rf.choice("cancels", ON),
-                        rf.bool("ends_turn"),
-                    )
-                )
-                rf.done()
-        ef.done()
-        events.append(e)
+    events = [_event(ef, names) for ef in actions.records("events")]
     end_turn = actions.bool("end_turn")
     actions.done()
     sc = DeathScenario(

@@ -80,67 +80,79 @@ class GainScenario:
 
 
 def read_gains(name: str, data: Fields) -> GainScenario:
+    """Read a « gains » scenario: the players, the modifiers and the bonus souls of `state`,
+    then the events of `actions`."""
     rulings, title, state = read_opening(data, GAME)
-    players = []
-    for pf in state.records("players"):
-        players.append(
-            Holder(
-                pf.str("name"),
-                pf.int("cents", 0, minimum=0),
-                pf.int("loot", 0, minimum=0),
-                pf.int("souls", 0, minimum=0),
-            )
-        )
-        pf.done()
+    players = [_holder(pf) for pf in state.records("players")]
     unique_names([p.name for p in players], state.where("players"))
     names = {p.name for p in players}
 
     active = state.player("active_player", names)
-    modifiers = []
-    for mf in state.records("modifiers", []):
-        ruling = mf.str("ruling", None)
-        if ruling is not None and not ruling.startswith(f"{GAME}/"):
-            raise ScenarioError(mf.where("ruling"), f"must be an id of {GAME}")
-        modifiers.append(
-            Modifier(
-                mf.str("source"),
-                mf.player("player", names),
-                mf.choice("kind", MODIFIER_KINDS),
-                mf.int("amount", 1, minimum=1),
-                ruling,
-            )
-        )
-        mf.done()
-    bonuses = []
-    for bf in state.records("bonus_souls", []):
-        bonuses.append(
-            Bonus(
-                bf.str("name"),
-                bf.choice("counts", THRESHOLDS),
-                bf.int("threshold", minimum=1),
-                bf.str("rule"),
-                bf.bool("taken"),
-            )
-        )
-        bf.done()
+    modifiers = [_modifier(mf, names) for mf in state.records("modifiers", [])]
+    bonuses = [_bonus(bf) for bf in state.records("bonus_souls", [])]
     state.done()
-    events = []
-    for ef in data.sub("actions").records("events"):
-        kind = ef.choice("kind", EVENTS)
-        e = Event(kind, ef.player("player", names), source=ef.str("source", ""))
-        if kind in ("gain", "vol", "pourparlers"):
-            e.amount = ef.int("cents", minimum=1)
-        if kind == "pioche":
-            e.amount = ef.int("loot", minimum=1)
-        if kind in ("vol", "pourparlers", "difference"):
-            e.other = ef.player(
-                {"vol": "from", "pourparlers": "to", "difference": "target"}[kind], names
-            )
-        if kind == "difference":
-            e.max_loot = ef.int("max_loot", None, minimum=0)
-        ef.done()
-        events.append(e)
+    events = [_event(ef, names) for ef in data.sub("actions").records("events")]
     return GainScenario(name, title, rulings, active, players, modifiers, bonuses, events)
+
+
+def _holder(f: Fields) -> Holder:
+    """A player: name, ¢, loot cards in hand, souls."""
+    h = Holder(
+        f.str("name"),
+        f.int("cents", 0, minimum=0),
+        f.int("loot", 0, minimum=0),
+        f.int("souls", 0, minimum=0),
+    )
+    f.done()
+    return h
+
+
+def _modifier(f: Fields, names: set[str]) -> Modifier:
+    """An effect that changes a player's gains from the reserve, with the ruling it cites."""
+    ruling = f.str("ruling", None)
+    if ruling is not None and not ruling.startswith(f"{GAME}/"):
+        raise ScenarioError(f.where("ruling"), f"must be an id of {GAME}")
+    m = Modifier(
+        f.str("source"),
+        f.player("player", names),
+        f.choice("kind", MODIFIER_KINDS),
+        f.int("amount", 1, minimum=1),
+        ruling,
+    )
+    f.done()
+    return m
+
+
+def _bonus(f: Fields) -> Bonus:
+    """A bonus soul: what it counts, its threshold, its entry, whether it is already taken."""
+    b = Bonus(
+        f.str("name"),
+        f.choice("counts", THRESHOLDS),
+        f.int("threshold", minimum=1),
+        f.str("rule"),
+        f.bool("taken"),
+    )
+    f.done()
+    return b
+
+
+def _event(f: Fields, names: set[str]) -> Event:
+    """One event: its player and source, then the fields of its kind (¢, loot, the other
+    player, the loot cap of a difference)."""
+    kind = f.choice("kind", EVENTS)
+    e = Event(kind, f.player("player", names), source=f.str("source", ""))
+    if kind in ("gain", "vol", "pourparlers"):
+        e.amount = f.int("cents", minimum=1)
+    if kind == "pioche":
+        e.amount = f.int("loot", minimum=1)
+    if kind in ("vol", "pourparlers", "difference"):
+        e.other = f.player(
+            {"vol": "from", "pourparlers": "to", "difference": "target"}[kind], names
+        )
+    if kind == "difference":
+        e.max_loot = f.int("max_loot", None, minimum=0)
+    f.done()
+    return e
 
 
 class _Gains:
