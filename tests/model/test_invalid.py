@@ -9,7 +9,7 @@ import yaml
 
 from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.examples import load_scenario, read_scenario
-from arbitre.model.files import scenario_path
+from arbitre.model.files import scenario_files, scenario_path
 
 
 def data(stem: str) -> dict:
@@ -57,6 +57,26 @@ def test_a_spellboard_exhaustion_count_is_a_whole_number(tokens):
     d = copy.deepcopy(data("ashes--concentrer-un-sort-sans-concentration"))
     d["state"]["players"][0]["spellboard"][0]["exhausted"] = tokens
     expect_error(d, "state.players[0].spellboard[0].exhausted")
+
+
+def _runs_to_the_end() -> list[str]:
+    """The shipped scenarios with actions that no rule refuses (a refusal stops reading)."""
+    stems = []
+    for path in scenario_files():
+        d = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if isinstance(d.get("actions"), dict) and "refused_by" not in (d.get("expected") or {}):
+            stems.append(path.stem)
+    return stems
+
+
+@pytest.mark.parametrize("stem", _runs_to_the_end())
+def test_a_typo_under_actions_is_refused(stem):
+    """Every procedure reads its `actions` whole: a misspelt key there is an error, not
+    silently ignored (the turn procedures, Ashes' attack, play and board, Four Souls' stack
+    and gains accepted one)."""
+    d = data(stem)
+    d["actions"]["zzz_typo"] = 1
+    expect_error(d, "actions.zzz_typo")
 
 
 def test_unknown_field_is_a_typo():

@@ -85,7 +85,8 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
 
     base = read_base(name, data, state, None, card_extra)
     names = {c.name for c in base.cards}
-    af = data.sub("actions").sub("attack")
+    actions = data.sub("actions")
+    af = actions.sub("attack")
     boosts = []
     for bf in af.records("after_attackers_declared", []):
         boosts.append(
@@ -117,6 +118,7 @@ def read_attack(name: str, data: Fields) -> AttackScenario:
         attack.redirect_attacker = rf.str("attacker", "")
         rf.done()
     af.done()
+    actions.done()
     named = (
         attack.attackers
         + [attack.target]

@@ -151,4 +151,5 @@ def _read_steps(actions: Fields, names: list[str], units: list[Unit]) -> list[Bo
             a.faces = af.str_list("faces")
         af.done()
         steps.append(a)
+    actions.done()
     return steps

@@ -105,7 +105,8 @@ def read_play(name: str, data: Fields) -> PlayScenario:
     extras = _PlayExtras()
     base = read_base(name, data, state, extras.read_player, extras.read_card)
     players = [p.name for p in base.players]
-    pf = data.sub("actions").sub("play")
+    actions = data.sub("actions")
+    pf = actions.sub("play")
     effects = _read_effects(pf, base, players)
     responses = _read_responses(pf, players)
     play = Play(
@@ -122,6 +123,7 @@ def read_play(name: str, data: Fields) -> PlayScenario:
         responses=responses,
     )
     pf.done()
+    actions.done()
     sc = PlayScenario(
         base, play, extras.dice, extras.conjurations, extras.protection, extras.alterations
     )

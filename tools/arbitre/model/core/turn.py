@@ -55,7 +55,8 @@ def read_turn(sequence: Sequence, game: str, name: str, data: Fields) -> TurnSce
     state.done()
     actions = []
     codes = dict(sequence.actions_fr)
-    for af in data.sub("actions").records("turn"):
+    turn = data.sub("actions")
+    for af in turn.records("turn"):
         action = TurnAction(
             phase=af.str("phase"),
             action=af.choice("action", tuple(sorted(codes))),
@@ -65,6 +66,7 @@ def read_turn(sequence: Sequence, game: str, name: str, data: Fields) -> TurnSce
         )
         af.done()
         actions.append(action)
+    turn.done()
     check_turn(sequence, actions, active, conditions)
     return TurnScenario(name, title, rulings, players, active, actions, conditions)
 

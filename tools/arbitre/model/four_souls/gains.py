@@ -91,7 +91,9 @@ def read_gains(name: str, data: Fields) -> GainScenario:
     modifiers = [_modifier(mf, names) for mf in state.records("modifiers", [])]
     bonuses = [_bonus(bf) for bf in state.records("bonus_souls", [])]
     state.done()
-    events = [_event(ef, names) for ef in data.sub("actions").records("events")]
+    actions = data.sub("actions")
+    events = [_event(ef, names) for ef in actions.records("events")]
+    actions.done()
     return GainScenario(name, title, rulings, active, players, modifiers, bonuses, events)
 
 

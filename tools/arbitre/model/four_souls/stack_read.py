@@ -91,7 +91,8 @@ def _read_plays(data: Fields, players: list[str], active: str) -> list[Play]:
     """`actions.plays`, each checked against the stack as the plays before it left it."""
     plays: list[Play] = []
     on_stack: list[Play] = []
-    for pf in data.sub("actions").records("plays"):
+    actions = data.sub("actions")
+    for pf in actions.records("plays"):
         kind = pf.choice("kind", KINDS)
         if kind == "resolution":
             pf.done()
@@ -107,6 +108,7 @@ def _read_plays(data: Fields, players: list[str], active: str) -> list[Play]:
         plays.append(p)
     if not plays:
         raise ScenarioError(data.where("actions.plays"), "put at least one thing on the stack")
+    actions.done()
     return plays
 
 
