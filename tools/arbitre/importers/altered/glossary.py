@@ -4,6 +4,7 @@ terms the rules define (reviewed data).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,48 +68,10 @@ def _parse_glossary(
         title = spec.get("title") or spec["printed"]
         gid = _gid("glossaire/" + unique_slug(slugify(title), taken))
         ids_by_printed[spec["printed"]] = gid
-        body: list[str | None] = []
-        example: _Draft | None = None
-        index = head + 1
-        while index < stop:
-            line = lines[index].strip()
-            nxt = lines[index + 1].strip() if index + 1 < stop else ""
-            if line.startswith("++Exemple"):
-                end = index
-                while not lines[end].rstrip().endswith("++") and end + 1 < stop:
-                    end += 1
-                chunk = " ".join(x.strip() for x in lines[index : end + 1])
-                chunk = EXAMPLE_RE.sub("", chunk).removesuffix("++").strip()
-                example = _Draft(
-                    id=gid + "-exemple",
-                    kind="example",
-                    document=DOC_GLOSSARY,
-                    line_start=index + 1,
-                    line_end=end + 1,
-                    title="Exemple",
-                    text=clean(chunk),
-                    parent=gid,
-                    official=False,
-                    notes=["Le tableau auquel cet exemple renvoie est perdu dans la source."],
-                )
-                index = end + 1
-                continue
-            if line.endswith("?") and nxt:
-                q = questions.setdefault(line, _Question(line, [], gid))
-                q.answers.append((title, clean(nxt), index + 1, index + 2))
-                index += 2
-                continue
-            body.append(line or None)
-            index += 1
+        body, example = _headword_body(lines, head, stop, gid, title, clean, questions)
         last = max(i for i in range(head, stop) if lines[i].strip())
+        refs = _headword_links(spec, row, corr, ids_by_printed, rule_ids)
         parent_printed = spec.get("parent")
-        if parent_printed and parent_printed not in ids_by_printed:
-            why = f"its parent headword « {parent_printed} » is not printed before it any more"
-            corr.stale("glossary", spec["printed"], why, at=(row,))
-        refs = [_gid(str(r)) for r in spec.get("refs") or []]
-        for ref in [r for r in refs if r not in rule_ids]:
-            why = f"refers to {ref}, which does not exist"
-            corr.stale("glossary", spec["printed"], why, at=(row,))
         draft = _Draft(
             id=gid,
             kind="glossary",
@@ -124,12 +87,87 @@ def _parse_glossary(
             english=spec.get("english"),
             english_inferred=bool(spec.get("english_inferred")),
             notes=list(spec.get("notes") or []),
-            refs=[r for r in refs if r in rule_ids],
+            refs=refs,
         )
         drafts.append(draft)
         if example is not None:
             drafts.append(example)
     return drafts, list(questions.values())
+
+
+def _headword_body(
+    lines: list[str],
+    head: int,
+    stop: int,
+    gid: str,
+    title: str,
+    clean: _Cleaner,
+    questions: dict[str, _Question],
+) -> tuple[list[str | None], _Draft | None]:
+    """The lines under one headword (None for a blank one) and its example, if any.  A question
+    (a line ending in « ? » and the answer below it) is added to `questions` instead."""
+    body: list[str | None] = []
+    example: _Draft | None = None
+    index = head + 1
+    while index < stop:
+        line = lines[index].strip()
+        nxt = lines[index + 1].strip() if index + 1 < stop else ""
+        if line.startswith("++Exemple"):
+            example, index = _headword_example(lines, index, stop, gid, clean)
+            continue
+        if line.endswith("?") and nxt:
+            q = questions.setdefault(line, _Question(line, [], gid))
+            q.answers.append((title, clean(nxt), index + 1, index + 2))
+            index += 2
+            continue
+        body.append(line or None)
+        index += 1
+    return body, example
+
+
+def _headword_example(
+    lines: list[str], index: int, stop: int, gid: str, clean: _Cleaner
+) -> tuple[_Draft, int]:
+    """The « ++Exemple … ++ » block that starts at `index`, as the headword's example entry, and
+    the index after the block."""
+    end = index
+    while not lines[end].rstrip().endswith("++") and end + 1 < stop:
+        end += 1
+    chunk = " ".join(x.strip() for x in lines[index : end + 1])
+    chunk = EXAMPLE_RE.sub("", chunk).removesuffix("++").strip()
+    example = _Draft(
+        id=gid + "-exemple",
+        kind="example",
+        document=DOC_GLOSSARY,
+        line_start=index + 1,
+        line_end=end + 1,
+        title="Exemple",
+        text=clean(chunk),
+        parent=gid,
+        official=False,
+        notes=["Le tableau auquel cet exemple renvoie est perdu dans la source."],
+    )
+    return example, end + 1
+
+
+def _headword_links(
+    spec: dict[str, Any],
+    row: int,
+    corr: Corrections,
+    ids_by_printed: dict[str, str],
+    rule_ids: set[str],
+) -> list[str]:
+    """The rules a headword's `refs` name that this source has.  A `parent` headword not printed
+    before it, or a `refs` rule this source does not have, is stale."""
+    parent_printed = spec.get("parent")
+    if parent_printed and parent_printed not in ids_by_printed:
+        why = f"its parent headword « {parent_printed} » is not printed before it any more"
+        corr.stale("glossary", spec["printed"], why, at=(row,))
+    refs = [_gid(str(r)) for r in spec.get("refs") or []]
+    for ref in [r for r in refs if r not in rule_ids]:
+        why = f"refers to {ref}, which does not exist"
+        corr.stale("glossary", spec["printed"], why, at=(row,))
+    return [r for r in refs if r in rule_ids]
 
 
 def _faq_entries(questions: list[_Question], corr: Corrections) -> list[_Draft]:
@@ -183,31 +221,10 @@ def _terms(
         def stale(why: str, spec: dict[str, Any] = spec, index: int = index) -> None:
             corr.stale("terms", spec["title"], why, at=(index,))
 
-        defined = rules.get(_gid(str(spec["defined_by"])))
-        if defined is None:
-            stale(f"its defining entry {_gid(str(spec['defined_by']))} does not exist")
+        found = _term_definition(spec, rules, plain, stale)
+        if found is None:
             continue
-        source = rules.get(_gid(str(spec["text_from"]))) if spec.get("text_from") else defined
-        if source is None:
-            stale(f"the entry it quotes, {_gid(str(spec['text_from']))}, does not exist")
-            continue
-        if not (source.id + ".").startswith(defined.id + "."):
-            # A term quotes its own definition: a rule elsewhere says something else about it.
-            stale(f"it quotes {source.id}, which is not under {defined.id}")
-            continue
-        if source.kind == "section":
-            first = next(
-                (d for d in rules.values() if d.parent == source.id and d.kind == "rule"), None
-            )
-            source = first or source
-        text = plain.get(source.id, "")
-        if spec.get("quote"):
-            # One item of a list (1.2.4.c names four kinds of abilities): the item that starts so.
-            items = [x[2:] for x in text.split("\n") if x.startswith("- ")]
-            text = next((x for x in items if x.startswith(spec["quote"])), "")
-            if not text:
-                stale(f"no item of {source.id} starts with « {spec['quote']} » any more")
-                continue
+        defined, source, text = found
         notes = [] if text else ["La section qui définit ce terme est vide dans la source."]
         slug = slugify(spec["title"])
         if slug in taken:
@@ -232,3 +249,39 @@ def _terms(
             )
         )
     return drafts
+
+
+def _term_definition(
+    spec: dict[str, Any],
+    rules: dict[str, _Draft],
+    plain: dict[str, str],
+    stale: Callable[[str], None],
+) -> tuple[_Draft, _Draft, str] | None:
+    """(the entry defining a `terms` row, the entry it quotes, the text quoted), or None when
+    this source does not have them: then the row is reported to `stale`."""
+    defined = rules.get(_gid(str(spec["defined_by"])))
+    if defined is None:
+        stale(f"its defining entry {_gid(str(spec['defined_by']))} does not exist")
+        return None
+    source = rules.get(_gid(str(spec["text_from"]))) if spec.get("text_from") else defined
+    if source is None:
+        stale(f"the entry it quotes, {_gid(str(spec['text_from']))}, does not exist")
+        return None
+    if not (source.id + ".").startswith(defined.id + "."):
+        # A term quotes its own definition: a rule elsewhere says something else about it.
+        stale(f"it quotes {source.id}, which is not under {defined.id}")
+        return None
+    if source.kind == "section":
+        first = next(
+            (d for d in rules.values() if d.parent == source.id and d.kind == "rule"), None
+        )
+        source = first or source
+    text = plain.get(source.id, "")
+    if spec.get("quote"):
+        # One item of a list (1.2.4.c names four kinds of abilities): the item that starts so.
+        items = [x[2:] for x in text.split("\n") if x.startswith("- ")]
+        text = next((x for x in items if x.startswith(spec["quote"])), "")
+        if not text:
+            stale(f"no item of {source.id} starts with « {spec['quote']} » any more")
+            return None
+    return defined, source, text

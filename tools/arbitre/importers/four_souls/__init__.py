@@ -63,7 +63,8 @@ The modules, in the order `parse` (below) runs them:
 - source.py: the game, its current file, its authority, the document, the corrections' sections;
 - lines.py: the paste's numbered lines, corrections relocated to them, a line's rendering;
 - headings.py: which lines are headings, and their entry ids;
-- builder.py: the entries under each heading; references.py: « voir » and editorial references;
+- builder.py: the entries under each heading (entries.py: how one is made); references.py:
+  « voir » and editorial references;
 - editions.py: the rules' edition.
 """
 

@@ -1,5 +1,6 @@
 """Four Souls' entries: the builder that walks the headings and turns every line under them into
-rules, glossary entries, errata, clarifications, examples and the annexes' tables.
+rules, glossary entries, errata, clarifications, examples and the annexes' tables (its state and
+the making of entries are in entries.py).
 """
 
 from __future__ import annotations
@@ -7,122 +8,24 @@ from __future__ import annotations
 import re
 
 from arbitre.errors import SourceError
-from arbitre.importers.corrections import Corrections, relocate
-from arbitre.importers.four_souls.headings import _assign_ids, _find_headings, _Heading, _slug
+from arbitre.importers.four_souls.entries import _EntryBuilder
+from arbitre.importers.four_souls.headings import _Heading, _slug
 from arbitre.importers.four_souls.lines import (
-    NDT,
     _escape_leading,
     _Line,
     _mark_ndt,
-    _relocated,
     _render_list,
     _span,
-    _texts,
 )
 from arbitre.importers.four_souls.source import DOCUMENT, GAME
-from arbitre.importers.text import fold, unique_slug
+from arbitre.importers.text import fold
 from arbitre.kb.entry import Entry, SourceSpan
 
 GLOSSARY_TITLE_FOLD = "glossaire"
 
 
-class _Builder:
-    def __init__(
-        self, lines: list[_Line], corrections: Corrections, source_file: str, path: str
-    ) -> None:
-        self.file = source_file
-        self.path = path
-        self.lines = lines
-        self.by_number = {line.number: line for line in lines}
-        self.texts = _texts(lines)
-        self.corrections = corrections
-        self.headings = _find_headings(lines, corrections, path)
-        _assign_ids(self.headings, corrections, self.texts)
-        self.heading_at = {h.line.number: h for h in self.headings}
-        self.entries: list[Entry] = []
-        self.ids: set[str] = set()  # of the entries made by `add` and `extra_term`
-        self.entry_at: dict[int, Entry] = {}  # Pastebin line -> main entry covering it
-        self.lists = self.find_lists()
-        self.glossary = dict(corrections.get("glossary", {}))
-        # Pastebin line -> (index in the section, the term's record)
-        self.extra_terms = {
-            number: (index, record)
-            for index, number, record in _relocated(
-                corrections, "extra_terms", self.texts, "starts"
-            )
-        }
-        self.card_slugs = dict(corrections.get("card_slugs", {}))
-        self.used_card_slugs: set[str] = set()
-        self.legends: dict[str, Entry] = {}  # part slug -> asterisk footnote
-        self.obsolete_errata: list[Entry] = []  # errata marked « * » (see the footnote)
-
-    def find_lists(self) -> dict[int, tuple[int, bool]]:
-        """First line -> (last line, ordered) of every list of the corrections whose first and
-        last items are found; the others are stale."""
-        found: dict[int, tuple[int, bool]] = {}
-        for index, spec in enumerate(self.corrections.get("lists", [])):
-            first, why = relocate(self.texts, spec["first"], spec["from"])
-            last, why_last = relocate(self.texts, spec["last"], spec["to"])
-            if first is not None and last is not None and last < first:
-                why_last = f"its last item (line {last}) stands before its first (line {first})"
-                last = None
-            if first is None or last is None:
-                self.corrections.stale("lists", spec["from"], why or why_last, at=(index,))
-            else:
-                found[first] = (last, bool(spec.get("ordered")))
-        return found
-
-    # -- entries -------------------------------------------------------------------
-
-    def add(self, entry: Entry, first: _Line, last: _Line | None = None) -> Entry:
-        if entry.id in self.ids:
-            raise SourceError(self.path, first.physical, f"a second entry {entry.id}")
-        self.ids.add(entry.id)
-        self.entries.append(entry)
-        for number in range(first.number, (last or first).number + 1):
-            self.entry_at.setdefault(number, entry)
-        return entry
-
-    def entry(self, section: _Heading, kind: str, text: str, first: _Line, last=None, **kw):
-        """An entry without a name of its own: ``<section id>/<n>``."""
-        section.counter += 1
-        return self.child(section, str(section.counter), kind, text, first, last, **kw)
-
-    def named(self, section: _Heading, slug: str, kind: str, text: str, first, last=None, **kw):
-        """A named line (card, footnote): ``<section id>/<slug>``."""
-        local = unique_slug(slug, section.taken)
-        return self.child(section, local, kind, text, first, last, **kw)
-
-    def child(self, section: _Heading, local: str, kind: str, text: str, first, last, **kw):
-        entry = Entry(
-            id=f"{section.id}/{local}",
-            game=GAME,
-            document=DOCUMENT,
-            kind=kind,
-            text=text,
-            source=_span(self.file, first, last),
-            parent=section.id,
-            **kw,
-        )
-        return self.add(entry, first, last)
-
-    def ndt_notes(self, entry: Entry, raw: str, line: _Line) -> None:
-        for n, match in enumerate(NDT.finditer(raw), start=1):
-            suffix = "ndt" if n == 1 else f"ndt-{n}"
-            self.entries.append(
-                Entry(
-                    id=f"{entry.id}/{suffix}",
-                    game=GAME,
-                    document=DOCUMENT,
-                    kind="note",
-                    role="commentary",
-                    title="Note du traducteur",
-                    text=match.group(1).strip(),
-                    source=_span(self.file, line),
-                    parent=entry.id,
-                    official=False,
-                )
-            )
+class _Builder(_EntryBuilder):
+    """The walk of the lines under the headings, and the entry each kind of line makes."""
 
     # -- the walk ------------------------------------------------------------------
 
@@ -163,55 +66,70 @@ class _Builder:
     def body(self, section: _Heading, lines: list[_Line], i: int) -> int:
         """Emit the entry (or entries) starting at lines[i]; returns the next index."""
         line = lines[i]
-        text = line.text
-        part = section.part
-        sec = fold(section.title)
-
         # A list goes to the entry of its introducer, or to the section's text.
         if line.number in self.lists:
-            last_number, ordered = self.lists[line.number]
-            last = self.by_number[last_number]
-            items = [x.text for x in lines[i:] if x.number <= last.number]
-            rendered = _render_list([_mark_ndt(x) for x in items], ordered)
-            host = self.entry_at.get(line.number - 1)
-            if host is None or host is section.entry:
-                host = section.entry
-                host.text = rendered
-            else:
-                host.text = f"{host.text}\n\n{rendered}"
-            host.source = SourceSpan(self.file, host.source.line_start, last.physical)
-            for number in range(line.number, last.number + 1):
-                self.entry_at.setdefault(number, host)
-            return i + len(items)
-
+            return self.list_lines(section, lines, i)
         # The signature « - Jon » closes the foreword's last paragraph.
-        if re.fullmatch(r"- \w+", text) and self.entry_at.get(line.number - 1):
-            host = self.entry_at[line.number - 1]
-            host.text = f"{host.text}\n\n— {text[2:]}"
-            host.source = SourceSpan(self.file, host.source.line_start, line.physical)
-            self.entry_at[line.number] = host
-            return i + 1
-
-        if part == "reference" and text.startswith("*"):
-            self.legend(line, self.find_heading(part))
-            return i + 1
-        if part == "reference" and sec == GLOSSARY_TITLE_FOLD:
-            self.glossary_line(section, line)
-            return i + 1
-        if part == "reference" and sec.startswith("errata"):
-            self.erratum(section, line)
-            return i + 1
-        if part == "regles-pour-les-cartes":
-            self.clarification(section, line)
-            return i + 1
-        if part == "annexes":
+        if re.fullmatch(r"- \w+", line.text) and self.entry_at.get(line.number - 1):
+            self.signature(line)
+        elif section.part == "annexes":
             return self.annex(section, lines, i)
-        if part == "exemples":
-            if sec == "conventions":
-                self.entry(section, "note", text, line, role="front-matter")
-            else:
-                self.example(section, line)
-            return i + 1
+        elif not self.part_line(section, line):
+            self.rule_line(section, line)
+        return i + 1
+
+    def list_lines(self, section: _Heading, lines: list[_Line], i: int) -> int:
+        """The list of the corrections that starts at lines[i], rendered into the entry of the
+        line before it or, when that is the section's own, as the section's text; returns the
+        index after the list."""
+        line = lines[i]
+        last_number, ordered = self.lists[line.number]
+        last = self.by_number[last_number]
+        items = [x.text for x in lines[i:] if x.number <= last.number]
+        rendered = _render_list([_mark_ndt(x) for x in items], ordered)
+        host = self.entry_at.get(line.number - 1)
+        if host is None or host is section.entry:
+            host = section.entry
+            host.text = rendered
+        else:
+            host.text = f"{host.text}\n\n{rendered}"
+        host.source = SourceSpan(self.file, host.source.line_start, last.physical)
+        for number in range(line.number, last.number + 1):
+            self.entry_at.setdefault(number, host)
+        return i + len(items)
+
+    def signature(self, line: _Line) -> None:
+        """A signature line (« - Jon »), appended to the entry of the line before it."""
+        host = self.entry_at[line.number - 1]
+        host.text = f"{host.text}\n\n— {line.text[2:]}"
+        host.source = SourceSpan(self.file, host.source.line_start, line.physical)
+        self.entry_at[line.number] = host
+
+    def part_line(self, section: _Heading, line: _Line) -> bool:
+        """Emit a line whose part decides its kind (the reference's footnotes, glossary and
+        errata, the cards' clarifications, the examples); False when its part does not."""
+        part = section.part
+        sec = fold(section.title)
+        if part == "reference" and line.text.startswith("*"):
+            self.legend(line, self.find_heading(part))
+        elif part == "reference" and sec == GLOSSARY_TITLE_FOLD:
+            self.glossary_line(section, line)
+        elif part == "reference" and sec.startswith("errata"):
+            self.erratum(section, line)
+        elif part == "regles-pour-les-cartes":
+            self.clarification(section, line)
+        elif part == "exemples" and sec == "conventions":
+            self.entry(section, "note", line.text, line, role="front-matter")
+        elif part == "exemples":
+            self.example(section, line)
+        else:
+            return False
+        return True
+
+    def rule_line(self, section: _Heading, line: _Line) -> None:
+        """A line of a rules section: a monster card field's definition, an example, or a rule
+        (with its translator's notes, and the extra glossary term it defines)."""
+        text = line.text
         if section.parent and fold(self.heading_by_id(section.parent).title) == (
             "detail carte monstre"
         ):
@@ -219,11 +137,11 @@ class _Builder:
             section.entry.text = text
             section.entry.source = _span(self.file, section.line, line)
             self.entry_at[line.number] = section.entry
-            return i + 1
-        if sec.startswith("exemple"):
+            return
+        if fold(section.title).startswith("exemple"):
             self.example(section, line)
-            return i + 1
-        role = "variant" if part == "variantes" else None
+            return
+        role = "variant" if section.part == "variantes" else None
         title = None
         if section.counter == 0 and text[:1].islower():
             title = section.title  # « Effets activés » / « sont précédés d'un symbole … »
@@ -231,7 +149,6 @@ class _Builder:
         entry = self.entry(section, "rule", text_md, line, title=title, role=role)
         self.ndt_notes(entry, text, line)
         self.extra_term(line.number, entry)
-        return i + 1
 
     def find_heading(self, part: str) -> _Heading:
         return next(h for h in self.headings if h.level == 1 and h.part == part)

@@ -125,6 +125,9 @@ class AppendixParser(EntryBuilder):
             # else: the caption of a removed card image (« ATTACHEMENT »…), dropped.
 
     def faq(self, part: Part, headings: list[Heading]) -> None:
+        """Appendix IV: its section, a section per product (the first questions, « QUESTIONS
+        GÉNÉRALES », have none), one per card or topic under a product, and their questions.  A
+        `card_names` fix that no card heading prints is stale."""
         inside = [h for h in headings if part.heading.line < h.line <= part.end]
         self.make(
             "faq",
@@ -153,7 +156,6 @@ class AppendixParser(EntryBuilder):
                     parent=self.gid("faq"),
                 )
                 continue
-            m = CARD_NUMBER.match(h.text)
             if group is None:  # « QUESTIONS GÉNÉRALES »: questions without a product
                 holder = group = self.make(
                     f"faq/{slugify(h.text)}",
@@ -166,37 +168,46 @@ class AppendixParser(EntryBuilder):
                     parent=self.gid("faq"),
                 )
                 card = None
-            elif m:
-                printed.add(m[1])
-                name = fixes.get(m[1], m[1])
-                body_text = " ".join(ln.text for ln in lines)
-                card = self.card_casing(name, body_text)
-                holder = self.make(
-                    f"{group.local_id}/{slugify(f'{name} {m[2]}')}",
-                    "faq",
-                    "section",
-                    "",
-                    h.line,
-                    self.last(lines, h.line),
-                    title=f"{card} ({m[2]})",
-                    number=m[2],
-                    parent=group.id,
-                    card=card,
-                )
-            else:  # a topic of a product (« MODE CAMPAGNE »)
-                card = None
-                holder = self.make(
-                    f"{group.local_id}/{slugify(h.text)}",
-                    "faq",
-                    "section",
-                    "",
-                    h.line,
-                    self.last(lines, h.line),
-                    title=sentence_case(h.text),
-                    parent=group.id,
-                )
+            else:
+                holder, card = self.faq_holder(group, h, lines, fixes, printed)
             self.questions(holder, card, lines)
         self.corr.stale_unused("card_names", printed, "no FAQ card heading prints it any more")
+
+    def faq_holder(
+        self, group: Entry, h: Heading, lines: list[Line], fixes: dict[str, str], printed: set[str]
+    ) -> tuple[Entry, str | None]:
+        """The section of a product's card (« NAME (NUMBER) », named as `fixes` correct it; the
+        name goes to `printed`) or topic (« MODE CAMPAGNE »), and the card's name (or None)."""
+        m = CARD_NUMBER.match(h.text)
+        if not m:  # a topic of a product (« MODE CAMPAGNE »)
+            holder = self.make(
+                f"{group.local_id}/{slugify(h.text)}",
+                "faq",
+                "section",
+                "",
+                h.line,
+                self.last(lines, h.line),
+                title=sentence_case(h.text),
+                parent=group.id,
+            )
+            return holder, None
+        printed.add(m[1])
+        name = fixes.get(m[1], m[1])
+        body_text = " ".join(ln.text for ln in lines)
+        card = self.card_casing(name, body_text)
+        holder = self.make(
+            f"{group.local_id}/{slugify(f'{name} {m[2]}')}",
+            "faq",
+            "section",
+            "",
+            h.line,
+            self.last(lines, h.line),
+            title=f"{card} ({m[2]})",
+            number=m[2],
+            parent=group.id,
+            card=card,
+        )
+        return holder, card
 
     def card_casing(self, name: str, body: str) -> str:
         """The card name as the answers print it (« Pris dans la Toile »), else title case."""
