@@ -117,7 +117,7 @@ def _label_rules(rules: _RulesParser, corr: Corrections, clean: _Cleaner) -> dic
     """Each rule's text, cleaned, with the label the page lost restored as its title
     (`labels` corrections); returns the text without that label, for glossary summaries."""
     labels: dict[str, str] = dict(corr.get("labels", {}))
-    for entry_id in labels.keys() - rules.by_id.keys():
+    for entry_id in sorted(labels.keys() - rules.by_id.keys()):
         corr.stale("labels", entry_id, f"no entry {entry_id} in this source")
     plain: dict[str, str] = {}  # rule text without its restored label, for glossary summaries
     for draft in rules.drafts:
@@ -162,7 +162,7 @@ def _link(
             corr.stale("notes", local_id, f"no entry {local_id} in this source")
             continue
         by_id[local_id].notes += corr.notes_that_hold("notes", local_id, notes, GAME, ids)
-    for entry_id in corr.get("text_fixes", {}).keys() - ids:
+    for entry_id in sorted(corr.get("text_fixes", {}).keys() - ids):
         corr.stale("text_fixes", entry_id, f"no entry {entry_id} in this source")
 
 
