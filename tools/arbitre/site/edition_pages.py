@@ -141,14 +141,9 @@ def _editions(game: GameEditions) -> list[dict[str, Any]]:
     return out
 
 
-def changes_page(data: SiteData, game_info: Game) -> Page | None:
-    """« Nouveautés — <game> »: the last edition's changes, each linked, with its word diff;
-    for a first edition, what its document says it changed (Marvel Champions v1.4)."""
-
-    game = data.editions.of(game_info.id)
-    if game is None:
-        return None
-    page = urls.changes_page(game.game)
+def _change_groups(data: SiteData, page: str, game: GameEditions) -> list[dict[str, Any]]:
+    """The last edition's changes but renumberings, one group per kind (GROUPS), empty ones left
+    out."""
     groups = []
     for key, title, _singular, _plural in GROUPS:
         items = [
@@ -158,7 +153,12 @@ def changes_page(data: SiteData, game_info: Game) -> Page | None:
         ]
         if items:
             groups.append({"title": title, "anchor": f"nv-{key}", "changes": items})
-    renumbered = [
+    return groups
+
+
+def _renumbered(data: SiteData, page: str, game: GameEditions) -> list[dict[str, str]]:
+    """The entries the last edition only renumbered: a link to each."""
+    return [
         {
             "heading": escape_inline(_heading(c.new.number, c.new.title, c.id)),
             "href": data.href(page, c.id),
@@ -166,6 +166,11 @@ def changes_page(data: SiteData, game_info: Game) -> Page | None:
         for c in game.latest
         if c.change == "renumbered" and c.new is not None
     ]
+
+
+def _noted(data: SiteData, page: str, game: GameEditions) -> list[dict[str, str]]:
+    """What the first edition's document says it changed, one item per entry still in the KB,
+    with the document's words."""
     noted = []
     for c in game.noted:
         if c.id in data.kb.by_id:
@@ -184,6 +189,20 @@ def changes_page(data: SiteData, game_info: Game) -> Page | None:
                     "quote": escape_inline(c.noted or ""),
                 }
             )
+    return noted
+
+
+def changes_page(data: SiteData, game_info: Game) -> Page | None:
+    """« Nouveautés — <game> »: the last edition's changes, each linked, with its word diff;
+    for a first edition, what its document says it changed (Marvel Champions v1.4)."""
+
+    game = data.editions.of(game_info.id)
+    if game is None:
+        return None
+    page = urls.changes_page(game.game)
+    groups = _change_groups(data, page, game)
+    renumbered = _renumbered(data, page, game)
+    noted = _noted(data, page, game)
     first = game.history.editions[0]
     return Page(
         page,

@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from arbitre import urls
+from arbitre.kb.editions import Change, Stage
 from arbitre.kb.entry import Entry
 from arbitre.site.editions import (
     GameEditions,
@@ -45,61 +46,72 @@ def entry_edition(data: SiteData, page: str, entry: Entry) -> dict[str, Any] | N
     return view if any(view.values()) else None
 
 
-def history_view(game: GameEditions, entry: Entry) -> dict[str, Any] | None:
-    """The entry's « Historique »: each distinct text it had, newest first, with the words each
-    edition removed and inserted; None when it never changed (nor did its document say so).
-    Its strings are HTML (the block is raw HTML in the page)."""
-    stages = game.history.stages(entry.id)
-    runs: list[list[Any]] = []  # [first stage of the run (newest), versions newest first]
+def _runs(stages: list[Stage]) -> list[list[Any]]:
+    """The stages grouped into runs of the same id, title and text: [first stage of the run
+    (newest), its versions newest first]."""
+    runs: list[list[Any]] = []
     for stage in stages:
         key = (stage.id, stage.entry.title, stage.entry.text)
         if runs and (runs[-1][0].id, runs[-1][0].entry.title, runs[-1][0].entry.text) == key:
             runs[-1][1].append(stage.version)
             continue
         runs.append([stage, [stage.version]])
+    return runs
+
+
+def _history_item(
+    runs: list[list[Any]], i: int, noted: Change | None, first: str
+) -> dict[str, Any]:
+    """One text of « Historique » (run `i`): its versions, heading and notes, and the words it
+    changed from the older run."""
+    stage, versions = runs[i]
+    older = runs[i + 1][0] if i + 1 < len(runs) else None
+    span = version_short(versions[-1])
+    if len(versions) > 1:
+        span = f"{version_short(versions[-1])} – {version_short(versions[0])}"
+    notes = []
+    if older is not None and older.id != stage.id:
+        was, now = older.entry.number, stage.entry.number
+        notes.append(f"auparavant {html.escape(was)}" if was and was != now else "déplacée")
+    if older is None and stage.change is not None and stage.change.change == "added":
+        notes.append("ajoutée")
+    same_text = older is not None and plain(older.entry.text) == plain(stage.entry.text)
+    if same_text:
+        notes.append("texte inchangé")
+    quote = noted.noted if noted is not None and first in versions else None
+    heading = " ".join(x for x in (stage.entry.number, stage.entry.title) if x)
+    old_title = older.entry.title if older else stage.entry.title
+    return {
+        "versions": html.escape(span),
+        "current": i == 0,
+        "heading": html.escape(heading),
+        "notes": notes,
+        "quote": html.escape(quote) if quote else None,
+        "title_diff": diff_html(reader_diff(old_title, stage.entry.title))
+        if older is not None and old_title != stage.entry.title
+        else None,
+        # One text only (what the document says it changed): it is the entry's, above.
+        "text": None
+        if same_text or not stage.entry.text.strip() or len(runs) < 2
+        else diff_html(
+            reader_diff(older.entry.text, stage.entry.text)
+            if older is not None
+            else [("=", plain(stage.entry.text))]
+        ),
+    }
+
+
+def history_view(game: GameEditions, entry: Entry) -> dict[str, Any] | None:
+    """The entry's « Historique »: each distinct text it had, newest first, with the words each
+    edition removed and inserted; None when it never changed (nor did its document say so).
+    Its strings are HTML (the block is raw HTML in the page)."""
+    runs = _runs(game.history.stages(entry.id))
     first = game.history.editions[0].version
     noted = game.noted_of(entry.id)
     # A section's heading says nothing of its words: only a change of them makes a history.
     if len(runs) < 2 and (noted is None or entry.kind == "section"):
         return None
-    items = []
-    for i, (stage, versions) in enumerate(runs):
-        older = runs[i + 1][0] if i + 1 < len(runs) else None
-        span = version_short(versions[-1])
-        if len(versions) > 1:
-            span = f"{version_short(versions[-1])} – {version_short(versions[0])}"
-        notes = []
-        if older is not None and older.id != stage.id:
-            was, now = older.entry.number, stage.entry.number
-            notes.append(f"auparavant {html.escape(was)}" if was and was != now else "déplacée")
-        if older is None and stage.change is not None and stage.change.change == "added":
-            notes.append("ajoutée")
-        same_text = older is not None and plain(older.entry.text) == plain(stage.entry.text)
-        if same_text:
-            notes.append("texte inchangé")
-        quote = noted.noted if noted is not None and first in versions else None
-        heading = " ".join(x for x in (stage.entry.number, stage.entry.title) if x)
-        old_title = older.entry.title if older else stage.entry.title
-        items.append(
-            {
-                "versions": html.escape(span),
-                "current": i == 0,
-                "heading": html.escape(heading),
-                "notes": notes,
-                "quote": html.escape(quote) if quote else None,
-                "title_diff": diff_html(reader_diff(old_title, stage.entry.title))
-                if older is not None and old_title != stage.entry.title
-                else None,
-                # One text only (what the document says it changed): it is the entry's, above.
-                "text": None
-                if same_text or not stage.entry.text.strip() or len(runs) < 2
-                else diff_html(
-                    reader_diff(older.entry.text, stage.entry.text)
-                    if older is not None
-                    else [("=", plain(stage.entry.text))]
-                ),
-            }
-        )
+    items = [_history_item(runs, i, noted, first) for i in range(len(runs))]
     summary = (
         f"{len(runs)} versions"
         if len(runs) > 1

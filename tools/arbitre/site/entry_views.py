@@ -112,10 +112,9 @@ def _starts_paragraph(markdown: str) -> bool:
     return not re.match(r"(?:[-*+]|\d+[.)]|>|#|\||```|\s)", first)
 
 
-def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> dict[str, Any]:
-    """What the entry template needs for one entry on one page."""
-    kb = data.kb
-    ancestors = kb.ancestors(entry.id)
+def _depths(data: SiteData, entry: Entry) -> tuple[int, int]:
+    """(sections above the entry in its document, its nesting below the nearest of them)."""
+    ancestors = data.kb.ancestors(entry.id)
     same_doc = [a for a in ancestors if a.document == entry.document and a.game == entry.game]
     section_depth = sum(1 for a in same_doc if a.kind == "section")
     # Nesting below the nearest section: sub-rules and examples are indented under their rule.
@@ -124,12 +123,37 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
         if a.kind == "section":
             break
         nested += 1
+    return section_depth, nested
+
+
+def _badges(entry: Entry) -> list[str]:
+    """The entry's role and « non officiel », as badges."""
     # The kind is already said by the admonition title or the page (glossary); roles are not.
     badges: list[str] = []
     if entry.role and entry.role in ROLE_LABELS:
         badges.append(ROLE_LABELS[entry.role])
     if not entry.official:
         badges.append("non officiel")
+    return badges
+
+
+def _inline_head(entry: Entry, body: str) -> bool:
+    """Whether the number is printed at the start of the body's first paragraph."""
+    # A rule without a title reads « 101.1 Text… » in one paragraph, like the printed rules.
+    return bool(
+        body
+        and not entry.title
+        and not entry.card
+        and entry.kind not in ADMONITIONS
+        and _starts_paragraph(body)
+    )
+
+
+def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> dict[str, Any]:
+    """What the entry template needs for one entry on one page."""
+    kb = data.kb
+    section_depth, nested = _depths(data, entry)
+    badges = _badges(entry)
     heading = number_and_title(entry)
     body = entry_body(data, page, entry) if entry.text.strip() else ""
     return {
@@ -147,14 +171,7 @@ def entry_view(data: SiteData, page: str, entry: Entry, heading_base: int) -> di
         "nested": min(nested, 3),
         "card": escape_inline(entry.card) if entry.card else None,
         "body": body,
-        # A rule without a title reads « 101.1 Text… » in one paragraph, like the printed rules.
-        "inline_head": bool(
-            body
-            and not entry.title
-            and not entry.card
-            and entry.kind not in ADMONITIONS
-            and _starts_paragraph(body)
-        ),
+        "inline_head": _inline_head(entry, body),
         "refs": [data.link_view(page, r, entry) for r in entry.refs],
         # A term citing the entry that defines it is listed once, under « Termes définis ».
         "cited_by": cited_by_groups(
