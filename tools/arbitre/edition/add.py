@@ -96,39 +96,13 @@ def plan_edition(
         raise ArbitreError(f"date {date!r}: expected YYYY-MM-DD")
     if not file.is_file():
         raise ArbitreError(f"{file}: no such file")
-    data = file.read_bytes()
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise SourceError(str(file), line, "not valid UTF-8: save the file as UTF-8") from None
-    loaded = load(paths)
-    if loaded.errors:
-        raise ValidationFailed(
-            ["the tree must pass `arbitre check` before an edition is added:"]
-            + [str(p) for p in loaded.errors]
-        )
-    kb = loaded.kb
-    history = kb.history(game)
-    if kb.game(game) is None or history is None or history.current is None:
-        raise ArbitreError(
-            f"{game}: no editions record (content/{game}/editions.yaml); "
-            "a game is imported once with `arbitre import` and its first edition recorded"
-        )
+    data = _read_source(file)
+    kb, history = _loaded_history(paths, game)
     current = history.current
+    assert current is not None  # _loaded_history checked it
     sources = paths.sources(game)
     same_source = (sources / current.source).read_bytes() == data
-    if version == current.version:
-        if not same_source:
-            raise ArbitreError(
-                f"{game}: {version} is the current edition, from {current.source}; "
-                "a new file is a new edition: give it a new --version"
-            )
-        redo = True
-    elif any(e.version == version for e in history.editions):
-        raise ArbitreError(f"{game}: {version} is an earlier edition; editions only go forward")
-    else:
-        redo = False
+    redo = _is_redo(game, version, history, current, same_source)
     name = _source_name(sources, file, data)
     if redo and len(history.editions) == 1:
         previous_edition = None
@@ -148,6 +122,52 @@ def plan_edition(
         sources / name if (sources / name).is_file() else file,
     )
     return _plan(request, request.parse())
+
+
+def _read_source(file: Path) -> bytes:
+    """The new file's bytes, refused unless they are UTF-8 (`path:line` of the first bad byte)."""
+    data = file.read_bytes()
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise SourceError(str(file), line, "not valid UTF-8: save the file as UTF-8") from None
+    return data
+
+
+def _loaded_history(paths: ProjectPaths, game: str) -> tuple[KnowledgeBase, History]:
+    """The tree (which must pass `arbitre check`) and the game's editions, which must exist."""
+    loaded = load(paths)
+    if loaded.errors:
+        raise ValidationFailed(
+            ["the tree must pass `arbitre check` before an edition is added:"]
+            + [str(p) for p in loaded.errors]
+        )
+    kb = loaded.kb
+    history = kb.history(game)
+    if kb.game(game) is None or history is None or history.current is None:
+        raise ArbitreError(
+            f"{game}: no editions record (content/{game}/editions.yaml); "
+            "a game is imported once with `arbitre import` and its first edition recorded"
+        )
+    return kb, history
+
+
+def _is_redo(
+    game: str, version: str, history: History, current: Edition, same_source: bool
+) -> bool:
+    """Whether `version` is the current edition again (from the same file); an earlier edition,
+    or the current one from another file, is refused."""
+    if version == current.version:
+        if not same_source:
+            raise ArbitreError(
+                f"{game}: {version} is the current edition, from {current.source}; "
+                "a new file is a new edition: give it a new --version"
+            )
+        return True
+    if any(e.version == version for e in history.editions):
+        raise ArbitreError(f"{game}: {version} is an earlier edition; editions only go forward")
+    return False
 
 
 @dataclass
@@ -193,8 +213,10 @@ def _source_name(sources: Path, file: Path, data: bytes) -> str:
 
 
 def _plan(request: _Request, result: GameImport) -> EditionPlan:
+    """Pair the parsed edition, carry the curated tables, link the rulings, record the edition
+    and check the would-be tree."""
     paths, kb, history, game = request.paths, request.kb, request.history, request.game
-    version, date, redo, previous = request.version, request.date, request.redo, request.previous
+    version, redo, previous = request.version, request.redo, request.previous
     name, data = request.name, request.data
     root = paths.root
     old_state: dict[str, Entry] = history.state(previous.version) if previous else {}
@@ -224,38 +246,8 @@ def _plan(request: _Request, result: GameImport) -> EditionPlan:
     if carried:
         plan.files[root / corrections_path(game)] = corrections_text
     _carry_tables(plan, paths, mapping, old_state, pairs, data.decode("utf-8"))
-    # The rulings' links, from the carried table.
-    table_text = plan.files.get(root / "content" / game / TABLE_FILE)
-    table_file = root / "content" / game / TABLE_FILE
-    if table_text is None and table_file.is_file():
-        table_text = table_file.read_text(encoding="utf-8")
-    if table_text is not None:
-        table, problems = read_table(table_text, f"content/{game}/{TABLE_FILE}")
-        removed_now = {f"{r}@{previous.version}" for r in pairing.removed} if previous else set()
-
-        def superseded(ref: str) -> str | None:
-            if ref in removed_now:
-                return f"{ref}, removed in {version}"
-            return kb.superseded(ref)
-
-        problems += table_problems(table, game, result.entries, superseded=superseded)
-        errors = [p for p in problems if p.severity == "error"]
-        if errors:
-            raise ValidationFailed([str(p) for p in errors])
-        link_rulings(result.entries, table)
-    # The edition record.
-    how = {p.old: (p.how, p.score) for p in pairing.pairs}
-    edition = Edition(
-        version,
-        date if date is not None else (history.current.date if redo and history.current else None),
-        name,
-        dict(getattr(result, "document_editions", {}) or {}),
-        record(old_state, {e.id: e for e in result.entries}, pairs, how) if previous else [],
-        list(pairing.proposals),
-        numbering,
-    )
-    if previous is None and history.current is not None:
-        edition.changes = list(history.current.changes)  # the document's own words stay
+    _link_from_table(plan, request, pairing)
+    edition = _edition_record(request, result, pairing, old_state, pairs, numbering)
     editions = history.editions[:-1] + [edition] if redo else history.editions + [edition]
     game_info = kb.game(game)
     assert game_info is not None  # plan_edition checked the game
@@ -267,6 +259,57 @@ def _plan(request: _Request, result: GameImport) -> EditionPlan:
     plan.stale = stale_files([result], root, rendered)
     _check(plan, paths)
     return plan
+
+
+def _link_from_table(plan: EditionPlan, request: _Request, pairing: Pairing) -> None:
+    """Link the new entries' rulings from the rulings' table as carried (or as it stands),
+    refusing on any error the table has against the new edition."""
+    root, game, previous = request.paths.root, request.game, request.previous
+    table_text = plan.files.get(root / "content" / game / TABLE_FILE)
+    table_file = root / "content" / game / TABLE_FILE
+    if table_text is None and table_file.is_file():
+        table_text = table_file.read_text(encoding="utf-8")
+    if table_text is None:
+        return
+    table, problems = read_table(table_text, f"content/{game}/{TABLE_FILE}")
+    removed_now = {f"{r}@{previous.version}" for r in pairing.removed} if previous else set()
+
+    def superseded(ref: str) -> str | None:
+        if ref in removed_now:
+            return f"{ref}, removed in {request.version}"
+        return request.kb.superseded(ref)
+
+    problems += table_problems(table, game, plan.result.entries, superseded=superseded)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise ValidationFailed([str(p) for p in errors])
+    link_rulings(plan.result.entries, table)
+
+
+def _edition_record(
+    request: _Request,
+    result: GameImport,
+    pairing: Pairing,
+    old_state: dict[str, Entry],
+    pairs: dict[str, str],
+    numbering: dict[str, str],
+) -> Edition:
+    """The new edition's record: what it changed from the previous one (the first edition
+    again keeps the document's own words)."""
+    history, previous, redo, date = request.history, request.previous, request.redo, request.date
+    how = {p.old: (p.how, p.score) for p in pairing.pairs}
+    edition = Edition(
+        request.version,
+        date if date is not None else (history.current.date if redo and history.current else None),
+        request.name,
+        dict(getattr(result, "document_editions", {}) or {}),
+        record(old_state, {e.id: e for e in result.entries}, pairs, how) if previous else [],
+        list(pairing.proposals),
+        numbering,
+    )
+    if previous is None and history.current is not None:
+        edition.changes = list(history.current.changes)  # the document's own words stay
+    return edition
 
 
 def _pairing(

@@ -18,7 +18,7 @@ from arbitre.kb.editions import (
     Change,
     Edition,
 )
-from arbitre.kb.entry import DocumentEdition
+from arbitre.kb.entry import DocumentEdition, Entry
 from arbitre.kb.pairing import Proposal
 from arbitre.kb.problems import Problem, read_text
 from arbitre.kb.schema import KEY_LINES, LINE_KEY, READ_KEYS, LineLoader, entry_from_dict
@@ -167,45 +167,14 @@ class _Reader:
         return found
 
     def change(self, item: Any, version: str, first: bool) -> Change | None:
-        if not isinstance(item, dict):
-            self.problem(1, f"{version}: a change must be a mapping")
+        """One change of an edition, checked (None, with its problem, when it is malformed)."""
+        fields = self.change_fields(item, version)
+        if fields is None:
             return None
-        line = item[LINE_KEY]
-        unknown = sorted(set(item) - self.CHANGE_FIELDS - READ_KEYS)
-        if unknown:
-            self.problem(line, f"{version}: unknown field(s) {', '.join(map(str, unknown))}")
+        kind, entry_id, from_id, line = fields
+        found, before = self.change_before(item, version, line, entry_id, from_id)
+        if not found:
             return None
-        kind, entry_id, from_id = item.get("change"), item.get("id"), item.get("from")
-        if kind not in CHANGE_KINDS:
-            self.problem(
-                line, f"{version}: change {kind!r} is not one of {', '.join(CHANGE_KINDS)}"
-            )
-            return None
-        for name, value in (("id", entry_id), ("from", from_id)):
-            if value is not None and (
-                not isinstance(value, str) or not value.startswith(self.game + "/")
-            ):
-                self.problem(line, f"{version}: {name} {value!r} is not an id of {self.game}")
-                return None
-        if entry_id is None:
-            self.problem(line, f"{version}: a change needs the entry's `id`")
-            return None
-        if (kind == "moved") != (from_id is not None):
-            self.problem(line, f"{version}: a moved entry, and only one, has `from`")
-            return None
-        before = None
-        if item.get("before") is not None:
-            found: list[Problem] = []
-            raw = item["before"]
-            before = entry_from_dict(raw, self.path, found) if isinstance(raw, dict) else None
-            if before is None:
-                self.problems.extend(
-                    found or [Problem(self.path, line, f"{version}: before must be an entry")]
-                )
-                return None
-            if before.id != (from_id or entry_id):
-                self.problem(line, f"{version}: before is {before.id}, not the entry that changed")
-                return None
         noted, noted_line = item.get("noted"), item.get("line")
         if not (noted is None or isinstance(noted, str)) or not (
             noted_line is None or isinstance(noted_line, int)
@@ -234,6 +203,56 @@ class _Reader:
             noted=noted,
             line=noted_line,
         )
+
+    def change_fields(self, item: Any, version: str) -> tuple[str, str, str | None, int] | None:
+        """A change's kind, entry id, former id and line, checked (None: a problem reported)."""
+        if not isinstance(item, dict):
+            self.problem(1, f"{version}: a change must be a mapping")
+            return None
+        line = item[LINE_KEY]
+        unknown = sorted(set(item) - self.CHANGE_FIELDS - READ_KEYS)
+        if unknown:
+            self.problem(line, f"{version}: unknown field(s) {', '.join(map(str, unknown))}")
+            return None
+        kind, entry_id, from_id = item.get("change"), item.get("id"), item.get("from")
+        if kind not in CHANGE_KINDS:
+            self.problem(
+                line, f"{version}: change {kind!r} is not one of {', '.join(CHANGE_KINDS)}"
+            )
+            return None
+        for name, value in (("id", entry_id), ("from", from_id)):
+            if value is not None and (
+                not isinstance(value, str) or not value.startswith(self.game + "/")
+            ):
+                self.problem(line, f"{version}: {name} {value!r} is not an id of {self.game}")
+                return None
+        if entry_id is None:
+            self.problem(line, f"{version}: a change needs the entry's `id`")
+            return None
+        if (kind == "moved") != (from_id is not None):
+            self.problem(line, f"{version}: a moved entry, and only one, has `from`")
+            return None
+        return kind, entry_id, from_id, line
+
+    def change_before(
+        self, item: dict[str, Any], version: str, line: int, entry_id: str, from_id: str | None
+    ) -> tuple[bool, Entry | None]:
+        """A change's `before` (the entry as it stood), if any: (False, None) when it is
+        malformed or another entry's (its problems reported)."""
+        if item.get("before") is None:
+            return True, None
+        found: list[Problem] = []
+        raw = item["before"]
+        before = entry_from_dict(raw, self.path, found) if isinstance(raw, dict) else None
+        if before is None:
+            self.problems.extend(
+                found or [Problem(self.path, line, f"{version}: before must be an entry")]
+            )
+            return False, None
+        if before.id != (from_id or entry_id):
+            self.problem(line, f"{version}: before is {before.id}, not the entry that changed")
+            return False, None
+        return True, before
 
 
 def read_editions(

@@ -232,63 +232,99 @@ def read_pairings(
     data, lines, problems = read_mapping(text, path, "edition version -> {pairs, rejected}")
     tables: dict[str, ReviewedPairs] = {}
     for version, row in data.items():
-        line = lines.get(version, 1)
-        version = str(version)
-        if not isinstance(row, dict):
-            problems.append(Problem(path, line, f"{version}: expected {{pairs, rejected}}"))
-            continue
-        row_lines: dict[str, int] = row.pop("__lines__", {})
-        unknown = sorted(set(row) - {"pairs", "rejected"})
-        if unknown:
-            problems.append(
-                Problem(path, line, f"{version}: unknown field(s) {', '.join(unknown)}")
-            )
-            continue
-        pairs: dict[str, str] = {}
-        found_lines: dict[str, int] = {}
-        raw_pairs = row.get("pairs") or {}
-        pair_lines = raw_pairs.pop("__lines__", {}) if isinstance(raw_pairs, dict) else {}
-        if not isinstance(raw_pairs, dict):
-            problems.append(
-                Problem(
-                    path,
-                    row_lines.get("pairs", line),
-                    f"{version}: pairs maps an old id to a new id",
-                )
-            )
-            continue
-        for a, b in raw_pairs.items():
-            where = pair_lines.get(a, row_lines.get("pairs", line))
-            if not _is_id(a, game) or not _is_id(b, game):
-                problems.append(
-                    Problem(path, where, f"{version}: {a!r}: {b!r}: both must be ids of {game}")
-                )
-                continue
-            pairs[a] = b
-            found_lines[f"{a} {b}"] = where
-        rejected: set[tuple[str, str]] = set()
-        for item in row.get("rejected") or []:
-            where = row_lines.get("rejected", line)
-            if not (
-                isinstance(item, list) and len(item) == 2 and all(_is_id(x, game) for x in item)
-            ):
-                problems.append(
-                    Problem(path, where, f"{version}: rejected holds [old id, new id] pairs")
-                )
-                continue
-            rejected.add((item[0], item[1]))
-            found_lines.setdefault(f"{item[0]} {item[1]}", where)
-        both = {(a, b) for a, b in pairs.items()} & rejected
-        for a, b in sorted(both):
-            problems.append(
-                Problem(
-                    path,
-                    found_lines[f"{a} {b}"],
-                    f"{version}: {a} -> {b} is both paired and rejected",
-                )
-            )
-        tables[version] = ReviewedPairs(version, pairs, frozenset(rejected), found_lines)
+        table = _read_row(str(version), row, lines.get(version, 1), path, game, problems)
+        if table is not None:
+            tables[table.version] = table
     return tables, problems
+
+
+def _read_row(
+    version: str, row: Any, line: int, path: str, game: str, problems: list[Problem]
+) -> ReviewedPairs | None:
+    """One edition's row of the reviewed table (None, with its problem, when it is malformed)."""
+    if not isinstance(row, dict):
+        problems.append(Problem(path, line, f"{version}: expected {{pairs, rejected}}"))
+        return None
+    row_lines: dict[str, int] = row.pop("__lines__", {})
+    unknown = sorted(set(row) - {"pairs", "rejected"})
+    if unknown:
+        problems.append(Problem(path, line, f"{version}: unknown field(s) {', '.join(unknown)}"))
+        return None
+    found_lines: dict[str, int] = {}
+    pairs = _read_pairs(version, row, row_lines, line, path, game, problems, found_lines)
+    if pairs is None:
+        return None
+    rejected = _read_rejected(version, row, row_lines, line, path, game, problems, found_lines)
+    both = {(a, b) for a, b in pairs.items()} & rejected
+    for a, b in sorted(both):
+        problems.append(
+            Problem(
+                path,
+                found_lines[f"{a} {b}"],
+                f"{version}: {a} -> {b} is both paired and rejected",
+            )
+        )
+    return ReviewedPairs(version, pairs, frozenset(rejected), found_lines)
+
+
+def _read_pairs(
+    version: str,
+    row: dict[str, Any],
+    row_lines: dict[str, int],
+    line: int,
+    path: str,
+    game: str,
+    problems: list[Problem],
+    found_lines: dict[str, int],
+) -> dict[str, str] | None:
+    """A row's `pairs` (old id -> new id), each pair's line noted in `found_lines`; None when
+    `pairs` is not a mapping."""
+    pairs: dict[str, str] = {}
+    raw_pairs = row.get("pairs") or {}
+    pair_lines = raw_pairs.pop("__lines__", {}) if isinstance(raw_pairs, dict) else {}
+    if not isinstance(raw_pairs, dict):
+        problems.append(
+            Problem(
+                path,
+                row_lines.get("pairs", line),
+                f"{version}: pairs maps an old id to a new id",
+            )
+        )
+        return None
+    for a, b in raw_pairs.items():
+        where = pair_lines.get(a, row_lines.get("pairs", line))
+        if not _is_id(a, game) or not _is_id(b, game):
+            problems.append(
+                Problem(path, where, f"{version}: {a!r}: {b!r}: both must be ids of {game}")
+            )
+            continue
+        pairs[a] = b
+        found_lines[f"{a} {b}"] = where
+    return pairs
+
+
+def _read_rejected(
+    version: str,
+    row: dict[str, Any],
+    row_lines: dict[str, int],
+    line: int,
+    path: str,
+    game: str,
+    problems: list[Problem],
+    found_lines: dict[str, int],
+) -> set[tuple[str, str]]:
+    """A row's `rejected` pairs, each one's line noted in `found_lines` (unless paired too)."""
+    rejected: set[tuple[str, str]] = set()
+    for item in row.get("rejected") or []:
+        where = row_lines.get("rejected", line)
+        if not (isinstance(item, list) and len(item) == 2 and all(_is_id(x, game) for x in item)):
+            problems.append(
+                Problem(path, where, f"{version}: rejected holds [old id, new id] pairs")
+            )
+            continue
+        rejected.add((item[0], item[1]))
+        found_lines.setdefault(f"{item[0]} {item[1]}", where)
+    return rejected
 
 
 def _is_id(value: Any, game: str) -> bool:
