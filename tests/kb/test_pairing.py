@@ -177,3 +177,15 @@ def test_the_reviewed_pairings_table_reports_at_its_line():
     assert "content/g/pairings.yaml:4: 2: 'x': 'g/c': both must be ids of g" in messages
     assert any("g/a -> g/b is both paired and rejected" in m for m in messages)
     assert tables["2"].pairs == {"g/a": "g/b"}
+
+
+@pytest.mark.parametrize("rejected", ["5", "g/a", "{g/a: g/b}"])
+def test_a_rejected_that_is_no_list_is_reported_at_its_line(rejected):
+    """A number, a text or a mapping under `rejected` is a problem at its line (a number was a
+    TypeError traceback, a text was read letter by letter)."""
+    text = f"'2':\n  pairs:\n    g/a: g/b\n  rejected: {rejected}\n"
+    tables, problems = read_pairings(text, "content/g/pairings.yaml", "g")
+    assert [str(p) for p in problems] == [
+        "content/g/pairings.yaml:4: 2: rejected holds [old id, new id] pairs"
+    ]
+    assert tables["2"].pairs == {"g/a": "g/b"} and not tables["2"].rejected

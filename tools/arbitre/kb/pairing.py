@@ -315,7 +315,12 @@ def _read_rejected(
 ) -> set[tuple[str, str]]:
     """A row's `rejected` pairs, each one's line noted in `found_lines` (unless paired too)."""
     rejected: set[tuple[str, str]] = set()
-    for item in row.get("rejected") or []:
+    items = row.get("rejected") or []
+    if not isinstance(items, list):  # a number, a text or a mapping: no pair in it
+        where = row_lines.get("rejected", line)
+        problems.append(Problem(path, where, f"{version}: rejected holds [old id, new id] pairs"))
+        return rejected
+    for item in items:
         where = row_lines.get("rejected", line)
         if not (isinstance(item, list) and len(item) == 2 and all(_is_id(x, game) for x in item)):
             problems.append(
