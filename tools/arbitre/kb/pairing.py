@@ -245,91 +245,69 @@ def _read_row(
     if not isinstance(row, dict):
         problems.append(Problem(path, line, f"{version}: expected {{pairs, rejected}}"))
         return None
-    row_lines: dict[str, int] = row.pop("__lines__", {})
+    reader = _RowReader(version, row.pop("__lines__", {}), line, path, game, problems)
     unknown = sorted(set(row) - {"pairs", "rejected"})
     if unknown:
-        problems.append(Problem(path, line, f"{version}: unknown field(s) {', '.join(unknown)}"))
+        reader.problem(line, f"unknown field(s) {', '.join(unknown)}")
         return None
-    found_lines: dict[str, int] = {}
-    pairs = _read_pairs(version, row, row_lines, line, path, game, problems, found_lines)
+    pairs = reader.pairs(row.get("pairs") or {})
     if pairs is None:
         return None
-    rejected = _read_rejected(version, row, row_lines, line, path, game, problems, found_lines)
+    rejected = reader.rejected(row.get("rejected") or [])
     both = {(a, b) for a, b in pairs.items()} & rejected
     for a, b in sorted(both):
-        problems.append(
-            Problem(
-                path,
-                found_lines[f"{a} {b}"],
-                f"{version}: {a} -> {b} is both paired and rejected",
-            )
-        )
-    return ReviewedPairs(version, pairs, frozenset(rejected), found_lines)
+        reader.problem(reader.found_lines[f"{a} {b}"], f"{a} -> {b} is both paired and rejected")
+    return ReviewedPairs(version, pairs, frozenset(rejected), reader.found_lines)
 
 
-def _read_pairs(
-    version: str,
-    row: dict[str, Any],
-    row_lines: dict[str, int],
-    line: int,
-    path: str,
-    game: str,
-    problems: list[Problem],
-    found_lines: dict[str, int],
-) -> dict[str, str] | None:
-    """A row's `pairs` (old id -> new id), each pair's line noted in `found_lines`; None when
-    `pairs` is not a mapping."""
-    pairs: dict[str, str] = {}
-    raw_pairs = row.get("pairs") or {}
-    pair_lines = raw_pairs.pop("__lines__", {}) if isinstance(raw_pairs, dict) else {}
-    if not isinstance(raw_pairs, dict):
-        problems.append(
-            Problem(
-                path,
-                row_lines.get("pairs", line),
-                f"{version}: pairs maps an old id to a new id",
-            )
-        )
-        return None
-    for a, b in raw_pairs.items():
-        where = pair_lines.get(a, row_lines.get("pairs", line))
-        if not _is_id(a, game) or not _is_id(b, game):
-            problems.append(
-                Problem(path, where, f"{version}: {a!r}: {b!r}: both must be ids of {game}")
-            )
-            continue
-        pairs[a] = b
-        found_lines[f"{a} {b}"] = where
-    return pairs
+@dataclass
+class _RowReader:
+    """What reading one row needs: where its fields are, and where each pair was found."""
 
+    version: str
+    row_lines: dict[str, int]
+    line: int
+    path: str
+    game: str
+    problems: list[Problem]
+    found_lines: dict[str, int] = field(default_factory=dict)
 
-def _read_rejected(
-    version: str,
-    row: dict[str, Any],
-    row_lines: dict[str, int],
-    line: int,
-    path: str,
-    game: str,
-    problems: list[Problem],
-    found_lines: dict[str, int],
-) -> set[tuple[str, str]]:
-    """A row's `rejected` pairs, each one's line noted in `found_lines` (unless paired too)."""
-    rejected: set[tuple[str, str]] = set()
-    items = row.get("rejected") or []
-    if not isinstance(items, list):  # a number, a text or a mapping: no pair in it
-        where = row_lines.get("rejected", line)
-        problems.append(Problem(path, where, f"{version}: rejected holds [old id, new id] pairs"))
+    def problem(self, line: int, message: str) -> None:
+        self.problems.append(Problem(self.path, line, f"{self.version}: {message}"))
+
+    def pairs(self, raw: Any) -> dict[str, str] | None:
+        """`pairs` (old id -> new id), each pair's line noted; None when it is not a mapping."""
+        pair_lines = raw.pop("__lines__", {}) if isinstance(raw, dict) else {}
+        where = self.row_lines.get("pairs", self.line)
+        if not isinstance(raw, dict):
+            self.problem(where, "pairs maps an old id to a new id")
+            return None
+        pairs: dict[str, str] = {}
+        for a, b in raw.items():
+            at = pair_lines.get(a, where)
+            if not _is_id(a, self.game) or not _is_id(b, self.game):
+                self.problem(at, f"{a!r}: {b!r}: both must be ids of {self.game}")
+                continue
+            pairs[a] = b
+            self.found_lines[f"{a} {b}"] = at
+        return pairs
+
+    def rejected(self, raw: Any) -> set[tuple[str, str]]:
+        """`rejected` pairs, each one's line noted (unless paired too); anything but a list of
+        [old id, new id] pairs is a problem at its line."""
+        where = self.row_lines.get("rejected", self.line)
+        rejected: set[tuple[str, str]] = set()
+        for item in raw if isinstance(raw, list) else [None]:
+            if not (
+                isinstance(item, list)
+                and len(item) == 2
+                and all(_is_id(x, self.game) for x in item)
+            ):
+                self.problem(where, "rejected holds [old id, new id] pairs")
+                continue
+            rejected.add((item[0], item[1]))
+            self.found_lines.setdefault(f"{item[0]} {item[1]}", where)
         return rejected
-    for item in items:
-        where = row_lines.get("rejected", line)
-        if not (isinstance(item, list) and len(item) == 2 and all(_is_id(x, game) for x in item)):
-            problems.append(
-                Problem(path, where, f"{version}: rejected holds [old id, new id] pairs")
-            )
-            continue
-        rejected.add((item[0], item[1]))
-        found_lines.setdefault(f"{item[0]} {item[1]}", where)
-    return rejected
 
 
 def _is_id(value: Any, game: str) -> bool:
