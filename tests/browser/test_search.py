@@ -19,8 +19,8 @@ import yaml
 from arbitre.paths import ProjectPaths
 from arbitre.pipeline import load_kb
 from arbitre.search.analysis import analyze, fold, number_key
+from arbitre.search.documents import display_text
 from arbitre.search.evaluate import answer_rank
-from arbitre.search.indexer import display_text
 from arbitre.search.intent import INTENTS
 from arbitre.search.service import explain_query, open_searcher, run_search
 from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text

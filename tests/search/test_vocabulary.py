@@ -130,7 +130,7 @@ def test_explain_lists_synonyms_with_their_provenance(tiny):
 
 def test_rulings_lend_their_questions_to_the_rules_they_are_about():
     from arbitre.kb.knowledge import KnowledgeBase
-    from arbitre.search.indexer import ruling_words
+    from arbitre.search.documents import ruling_words
     from tests.search.conftest import _entry
 
     rule = _entry("the-spoils/409.2", "rule", "Si une carte quitte le jeu, tout jeton disparaît.")

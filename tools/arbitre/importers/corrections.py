@@ -188,35 +188,15 @@ class Corrections:
     # -- shapes --------------------------------------------------------------------------------
 
     def _check(self, value: Any, shape: Shape, at: TreePath) -> list[Problem]:
-        line = self.line(*at)
-        where = "/".join(str(a) for a in at)
+        """The problems of `value` read as `shape`, `at` being where it stands in the file."""
         if isinstance(shape, Record):
-            if not isinstance(value, dict):
-                return [Problem(self.path, line, f"{where}: expected {_describe(shape)}")]
-            problems = [
-                Problem(self.path, line, f"{where}: missing field {name!r}")
-                for name in shape.required
-                if name not in value
-            ]
-            fields = {**shape.required, **shape.optional}
-            for name, item in value.items():
-                if str(name) not in fields:
-                    problems.append(
-                        Problem(
-                            self.path,
-                            self.line(*at, str(name)),
-                            f"{where}: unknown field {name!r} (known: {', '.join(fields)})",
-                        )
-                    )
-                else:
-                    problems += self._check(item, fields[str(name)], (*at, str(name)))
-            return problems
+            return self._check_record(value, shape, at)
         if isinstance(shape, Either):
             tries = [self._check(value, one, at) for one in shape.shapes]
             return [] if any(not t for t in tries) else tries[-1]
         if isinstance(shape, Seq):
             if not isinstance(value, list) or len(value) != len(shape.items):
-                return [Problem(self.path, line, f"{where}: expected {_describe(shape)}")]
+                return [self._problem(at, f"expected {_describe(shape)}")]
             return [
                 p
                 for i, (item, one) in enumerate(zip(value, shape.items, strict=True))
@@ -224,32 +204,54 @@ class Corrections:
             ]
         if isinstance(shape, list):
             if not isinstance(value, list):
-                return [Problem(self.path, line, f"{where}: expected {_describe(shape)}")]
+                return [self._problem(at, f"expected {_describe(shape)}")]
             return [
                 p for i, item in enumerate(value) for p in self._check(item, shape[0], (*at, i))
             ]
         if isinstance(shape, dict):
-            if not isinstance(value, dict):
-                return [Problem(self.path, line, f"{where}: expected {_describe(shape)}")]
-            ((key_shape, value_shape),) = shape.items()
-            problems = []
-            for key, item in value.items():
-                here = (*at, str(key))
-                if not _is_a(key, key_shape):
-                    problems.append(
-                        Problem(
-                            self.path,
-                            self.line(*here),
-                            f"{where}: key {key!r} is not {_describe(key_shape)}",
-                        )
-                    )
-                problems += self._check(item, value_shape, here)
-            return problems
+            return self._check_mapping(value, shape, at)
         if not _is_a(value, shape):
-            return [
-                Problem(self.path, line, f"{where}: expected {_describe(shape)}, not {value!r}")
-            ]
+            return [self._problem(at, f"expected {_describe(shape)}, not {value!r}")]
         return []
+
+    def _check_record(self, value: Any, shape: Record, at: TreePath) -> list[Problem]:
+        """A mapping with every required field of `shape`, no other than its optional ones, and
+        each field's value of its shape."""
+        if not isinstance(value, dict):
+            return [self._problem(at, f"expected {_describe(shape)}")]
+        problems = [
+            self._problem(at, f"missing field {name!r}")
+            for name in shape.required
+            if name not in value
+        ]
+        fields = {**shape.required, **shape.optional}
+        for name, item in value.items():
+            if str(name) not in fields:
+                message = f"unknown field {name!r} (known: {', '.join(fields)})"
+                problems.append(self._problem(at, message, line_of=(*at, str(name))))
+            else:
+                problems += self._check(item, fields[str(name)], (*at, str(name)))
+        return problems
+
+    def _check_mapping(self, value: Any, shape: dict[Shape, Shape], at: TreePath) -> list[Problem]:
+        """A mapping whose keys and values have the shapes of `shape`'s one key and value."""
+        if not isinstance(value, dict):
+            return [self._problem(at, f"expected {_describe(shape)}")]
+        ((key_shape, value_shape),) = shape.items()
+        problems = []
+        for key, item in value.items():
+            here = (*at, str(key))
+            if not _is_a(key, key_shape):
+                message = f"key {key!r} is not {_describe(key_shape)}"
+                problems.append(self._problem(at, message, line_of=here))
+            problems += self._check(item, value_shape, here)
+        return problems
+
+    def _problem(self, at: TreePath, message: str, line_of: TreePath | None = None) -> Problem:
+        """A problem of the value at `at`, its message led by that path (« lists/3: … »), at the
+        line of `line_of` (a key inside it) or else of `at`."""
+        where = "/".join(str(a) for a in at)
+        return Problem(self.path, self.line(*(line_of or at)), f"{where}: {message}")
 
 
 def _is_a(value: Any, shape: Shape) -> bool:

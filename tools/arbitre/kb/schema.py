@@ -139,6 +139,18 @@ def _type_error(kind: str, value: Any) -> str | None:
 def entry_from_dict(data: dict[str, Any], where: str, problems: list[Problem]) -> Entry | None:
     """Validate one entry mapping; append problems; return the Entry when it is well formed."""
     line = data.get(LINE_KEY, 0)
+    if _field_problems(data, where, line, problems):
+        return None
+    problem = _value_problem(data, where, line)
+    if problem is not None:
+        problems.append(problem)
+        return None
+    return _entry(data)
+
+
+def _field_problems(data: dict[str, Any], where: str, line: int, problems: list[Problem]) -> bool:
+    """Append a problem for every unknown field, missing required field and field of the wrong
+    type; True when there was one."""
     key_lines = data.get(KEY_LINES, {})
     bad = False
     for name in sorted(set(data) - set(ENTRY_FIELDS) - READ_KEYS, key=str):
@@ -154,30 +166,27 @@ def entry_from_dict(data: dict[str, Any], where: str, problems: list[Problem]) -
         if message:
             problems.append(Problem(where, line, f"field {name!r} {message}"))
             bad = True
-    if bad:
-        return None
+    return bad
+
+
+def _value_problem(data: dict[str, Any], where: str, line: int) -> Problem | None:
+    """The first value of a well-typed entry mapping that is not allowed (kind, role, id, links
+    of an entry that is no ruling), or None."""
     if data["kind"] not in KINDS:
-        problems.append(
-            Problem(where, line, f"kind {data['kind']!r} is not one of {', '.join(KINDS)}")
-        )
-        return None
+        return Problem(where, line, f"kind {data['kind']!r} is not one of {', '.join(KINDS)}")
     if data.get("role") and data["role"] not in ROLES:
-        problems.append(
-            Problem(where, line, f"role {data['role']!r} is not one of {', '.join(ROLES)}")
-        )
-        return None
+        return Problem(where, line, f"role {data['role']!r} is not one of {', '.join(ROLES)}")
     if not ID_PATTERN.match(data["id"]) or not data["id"].startswith(data["game"] + "/"):
-        problems.append(
-            Problem(
-                where, line, f"id {data['id']!r} must be '{data['game']}/<local>' in [a-z0-9./-]"
-            )
+        return Problem(
+            where, line, f"id {data['id']!r} must be '{data['game']}/<local>' in [a-z0-9./-]"
         )
-        return None
     if (data.get("about") or data.get("cards")) and data["kind"] not in ("faq", "errata"):
-        problems.append(
-            Problem(where, line, f"{data['id']}: only a faq or errata entry has about/cards")
-        )
-        return None
+        return Problem(where, line, f"{data['id']}: only a faq or errata entry has about/cards")
+    return None
+
+
+def _entry(data: dict[str, Any]) -> Entry:
+    """The Entry of a valid entry mapping (optional fields absent: their defaults)."""
     src = data["source"]
     return Entry(
         id=data["id"],

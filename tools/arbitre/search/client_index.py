@@ -14,7 +14,7 @@ chain (`analysis.py`), so both sides agree on what a word is:
   time to first results);
 - `phrases`: for the phrases a query can ask for (thesaurus phrases, glossary names of several
   words), the entries whose text has their stems in a row;
-- `names`: the glossary names table (`indexer.glossary_names`), with the keys the searcher
+- `names`: the glossary names table (`documents.glossary_names`), with the keys the searcher
   derives from it; `thesaurus`: the general and players' words groups (`vocabulary.yaml`'s
   pairs, with their games and provenance), analysed and keyed as `thesaurus.Thesaurus` does;
 - `focus`: what tells a query's game (`vocabulary.yaml`'s names and words per game, the
@@ -56,12 +56,8 @@ from arbitre.search.analysis import (
     stop_words,
 )
 from arbitre.search.bilingual import load_bilingual
-from arbitre.search.indexer import (
-    SPELLED_FIELDS,
-    entry_document,
-    glossary_names,
-    question_stems,
-)
+from arbitre.search.documents import entry_document, glossary_names, question_stems
+from arbitre.search.indexer import SPELLED_FIELDS
 from arbitre.search.intent import INTENTS
 from arbitre.search.language import (
     ENGLISH_FUNCTION_WORDS,
@@ -178,7 +174,7 @@ class _Corpus:
         self.spellings = Spellings()
 
     def add(self, seq: int, doc: dict[str, Any]) -> None:
-        """Index document number `seq` (`indexer.entry_document`) in every field."""
+        """Index document number `seq` (`documents.entry_document`) in every field."""
         for name in SPELLED_FIELDS:
             self.spellings.add(doc[name])
         for name in (*TEXT_FIELDS, *EXACT_FIELDS):

@@ -1,6 +1,6 @@
 """The glossary names a query can use: French terms, aliases, abbreviations, English originals.
 
-Built once per index generation from its `meta.json` glossary table (`indexer.glossary_names`);
+Built once per index generation from its `meta.json` glossary table (`documents.glossary_names`);
 `matches` finds the names in a query's words, longest first, and `typed` the name a whole query
 spells stop words and all.  `twin` tells which entries are one passage under several names.
 """

@@ -18,7 +18,7 @@ from arbitre.search.thesaurus import load_thesaurus
 def phrase_keys(glossary_rows: list[dict[str, Any]]) -> set[tuple[str, ...]]:
     """Every stem sequence of two words or more a query can look up as a phrase: the
     thesaurus's phrases, the bilingual table's French phrases and the glossary's names
-    (`indexer.glossary_names` rows)."""
+    (`documents.glossary_names` rows)."""
     keys: set[tuple[str, ...]] = set()
     for group in load_thesaurus().groups:
         for phrase in group.phrases:

@@ -125,14 +125,7 @@ def parse_query(
         raise InvalidQuery("the query is empty: type words, a rule number or an English term")
     if len(raw) > 500:
         raise InvalidQuery("the query is longer than 500 characters")
-    inline: dict[str, str] = {}
-
-    def take(match: re.Match[str]) -> str:
-        key = match.group("key").lower()
-        inline["game" if key in ("game", "jeu") else "kind"] = match.group("value")
-        return " "
-
-    text = FILTER.sub(take, raw).strip()
+    text, inline = _split_filters(raw)
     game = game or inline.get("game") or None
     kind = kind or inline.get("kind") or None
     parsed = ParsedQuery(raw=raw, text=text)
@@ -148,6 +141,28 @@ def parse_query(
         parsed.numbers = [parsed.number]
         return parsed
     parsed.numbers = [number_key(n) for n in NUMBER_ANYWHERE.findall(text)]
+    _read_words(parsed, text, english)
+    intent = detect_intent(text)
+    parsed.intent = intent.name if intent else None
+    return parsed
+
+
+def _split_filters(raw: str) -> tuple[str, dict[str, str]]:
+    """The query without its inline filters (« jeu:ashes », « kind:faq »), and their values
+    by "game" or "kind" (the last one written wins)."""
+    inline: dict[str, str] = {}
+
+    def take(match: re.Match[str]) -> str:
+        key = match.group("key").lower()
+        inline["game" if key in ("game", "jeu") else "kind"] = match.group("value")
+        return " "
+
+    return FILTER.sub(take, raw).strip(), inline
+
+
+def _read_words(parsed: ParsedQuery, text: str, english: bool) -> None:
+    """Set the query's content words (its scaffolding dropped: English function words, or
+    French question words and phrases), its language, and whether it is a question."""
     every_word = set(re.findall(r"[^\W_]+", fold(text)))
     tokens = analyze(text, stemmed=False)
     if english:
@@ -159,9 +174,7 @@ def parse_query(
             "?" in text or bool(every_word & ENGLISH_QUESTION_WORDS) or len(content) >= 5
         )
         parsed.words = content or tokens
-        intent = detect_intent(text)
-        parsed.intent = intent.name if intent else None
-        return parsed
+        return
     scaffolding_free = analyze(QUESTION_PHRASES.sub(" ", text), stemmed=False)
     content = [t for t in scaffolding_free if t not in QUESTION_WORDS]
     # A question, or a player describing their situation (« mon deck est vide »), rather than
@@ -175,6 +188,3 @@ def parse_query(
         or len(content) >= 5
     )
     parsed.words = content or tokens
-    intent = detect_intent(text)
-    parsed.intent = intent.name if intent else None
-    return parsed
