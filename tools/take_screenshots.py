@@ -27,10 +27,17 @@ import tempfile
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arbitre.chromium import CHROMIUM, CHROMIUM_ARGS
 
-VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
+VIEWPORTS: dict[str, ViewportSize] = {
+    "desktop": {"width": 1280, "height": 800},
+    "phone": {"width": 390, "height": 844},
+}
 # name -> address on the site (a short link for the rule page: it opens with the judge tools)
 PAGES = {
     "accueil": "/",
