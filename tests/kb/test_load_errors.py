@@ -117,3 +117,43 @@ def test_non_string_keys_and_bad_game_file_are_errors_not_tracebacks(demo_tree):
     result = _run(demo_tree, "check")
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "content/demo/game.yaml:" in result.output
+
+
+def test_an_editions_file_with_keys_of_two_types_is_an_error_not_a_traceback(demo_tree):
+    """Unknown fields are named in one order whatever their type (a number beside a text was a
+    TypeError traceback, whose words followed Python's hash seed)."""
+    path = demo_tree.content / "demo" / "editions.yaml"
+    path.write_text(
+        "game: demo\neditions:\n- version: '1'\n  date: null\n  source: demo.txt\n  3: x\n  y: z\n",
+        encoding="utf-8",
+    )
+    result = _run(demo_tree, "check")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "content/demo/editions.yaml:3: unknown field(s) 3, y" in result.output
+
+
+def test_problems_at_one_line_come_in_column_order_whatever_the_hash_seed(demo_tree):
+    """A key written many times in one flow mapping: one problem per column, in column order,
+    whatever Python's hash seed (they came in a set's order, which followed the seed)."""
+    import os
+    import subprocess
+    import sys
+
+    game = demo_tree.content / "demo" / "game.yaml"
+    text = game.read_text(encoding="utf-8").rstrip("\n")
+    game.write_text(text + "\nx: {a: 1, a: 2, a: 3, a: 4, a: 5}\n", encoding="utf-8")
+    line = len(text.split("\n")) + 1
+    outputs = set()
+    for seed in ("1", "2", "3", "4"):
+        done = subprocess.run(
+            [sys.executable, "-m", "arbitre", "--root", str(demo_tree.root), "check"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            timeout=120,
+        )
+        assert done.returncode == 1, done.stdout + done.stderr
+        outputs.add(done.stderr + done.stdout)
+    assert len(outputs) == 1
+    columns = [int(e["col"]) for e in _errors(outputs.pop()) if e["line"] == str(line)]
+    assert columns == [11, 17, 23, 29]

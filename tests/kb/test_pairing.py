@@ -189,3 +189,14 @@ def test_a_rejected_that_is_no_list_is_reported_at_its_line(rejected):
         "content/g/pairings.yaml:4: 2: rejected holds [old id, new id] pairs"
     ]
     assert tables["2"].pairs == {"g/a": "g/b"} and not tables["2"].rejected
+
+
+def test_a_row_with_keys_of_two_types_is_a_problem_not_a_traceback():
+    """Unknown fields are named in one order whatever their type (a number was a TypeError
+    traceback, and a number beside a text one whose words followed Python's hash seed)."""
+    for text in ("'2':\n  3: x\n  y: z\n", "'2':\n  y: z\n  3: x\n", "'2':\n  3: x\n"):
+        tables, problems = read_pairings(text, "content/g/pairings.yaml", "g")
+        assert [str(p) for p in problems] == [
+            "content/g/pairings.yaml:1: 2: unknown field(s) " + ("3, y" if "y" in text else "3")
+        ]
+        assert tables == {}

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arbitre.edition.add import apply_plan, plan_edition
+from arbitre.edition.add import plan_edition
+from arbitre.edition.plan import apply_plan
 from arbitre.edition.report import render_text
 from arbitre.edition.review import render_text as render_worklist
 from arbitre.edition.review import worklist

@@ -12,6 +12,8 @@ A pipeline of pure steps and one write at the end:
 5. check the whole would-be tree with the loader, on a scratch copy;
 6. write: the source copy, the game's YAML, its editions record, the carried tables.
 
+The plan these steps fill in, its check (5) and the write (6) are edition/plan.py.
+
 Adding the current edition's own file again (same version, same bytes) redoes the edition from
 the previous one — which is how a pairing a person settled in pairings.yaml takes effect — and
 changes nothing when nothing was settled since.
@@ -19,9 +21,7 @@ changes nothing when nothing was settled since.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from arbitre.edition.carry import (
@@ -31,12 +31,13 @@ from arbitre.edition.carry import (
     redo_map,
     rewrite_ids,
 )
+from arbitre.edition.plan import EditionPlan, check_plan
 from arbitre.edition.review import game_tables
 from arbitre.errors import ArbitreError, SourceError, ValidationFailed
 from arbitre.importers.corrections import Corrections, corrections_path
 from arbitre.importers.rulings import link_rulings
-from arbitre.importers.writer import render_editions, render_game, stale_files, write_files
-from arbitre.kb.changes import EntryChange, changes_between
+from arbitre.importers.writer import render_editions, render_game, stale_files
+from arbitre.kb.changes import changes_between
 from arbitre.kb.editions import (
     VERSION_PATTERN,
     Edition,
@@ -54,36 +55,6 @@ from arbitre.kb.questions import QUESTIONS_FILE
 from arbitre.kb.ruling_table import TABLE_FILE, read_table, table_problems
 from arbitre.paths import ProjectPaths
 from arbitre.pipeline import importer_module, run_importer
-
-
-@dataclass
-class EditionPlan:
-    """Everything `edition add` will write, computed and checked before writing."""
-
-    game: str
-    version: str
-    previous: str | None  # the edition it follows (None: nothing to compare with)
-    redo: bool  # the current edition again, re-paired
-    source: Path  # where the source copy goes
-    result: GameImport
-    pairing: Pairing
-    changes: list[EntryChange]  # what a reader sees changed (kb/changes.py)
-    files: dict[Path, str] = field(default_factory=dict)
-    binary: dict[Path, bytes] = field(default_factory=dict)
-    stale: list[Path] = field(default_factory=list)
-    line_edits: int = 0  # source lines moved in scenarios and accounting lists
-    warnings: list[str] = field(default_factory=list)
-    checked: KnowledgeBase | None = None  # the would-be tree, as the loader read it
-
-    @property
-    def unchanged(self) -> bool:
-        return (
-            not self.binary
-            and all(
-                p.exists() and p.read_text(encoding="utf-8") == t for p, t in self.files.items()
-            )
-            and not self.stale
-        )
 
 
 def plan_edition(
@@ -257,7 +228,7 @@ def _plan(request: _Request, result: GameImport) -> EditionPlan:
     rendered = render_game(result, root, editions)
     plan.files.update(rendered)
     plan.stale = stale_files([result], root, rendered)
-    _check(plan, paths)
+    check_plan(plan, paths)
     return plan
 
 
@@ -424,46 +395,4 @@ def _carry_tables(
             plan.files[path] = carried
 
 
-def _check(plan: EditionPlan, paths: ProjectPaths) -> None:
-    """Load the would-be tree (a scratch copy with the new files) and refuse on any error."""
-    with tempfile.TemporaryDirectory(prefix="arbitre-edition-") as scratch:
-        copy = Path(scratch)
-        for name in ("content", "glossary"):
-            if (paths.root / name).is_dir():
-                shutil.copytree(paths.root / name, copy / name, symlinks=False)
-        shutil.copy2(paths.mkdocs_yml, copy / "mkdocs.yml")
-        for path, text in plan.files.items():
-            target = copy / path.relative_to(paths.root)
-            if target.parts[len(copy.parts)] in ("content", "glossary"):
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
-        for path, data in plan.binary.items():
-            target = copy / path.relative_to(paths.root)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        for path in plan.stale:
-            (copy / path.relative_to(paths.root)).unlink(missing_ok=True)
-        result = load(ProjectPaths(copy))
-    if result.errors:
-        raise ValidationFailed([str(p) for p in result.errors])
-    plan.warnings = [str(p) for p in result.warnings]
-    plan.checked = result.kb
-
-
-def apply_plan(plan: EditionPlan) -> list[Path]:
-    """Write what the plan computed; returns the files written (changed) and removed."""
-    written: list[Path] = []
-    for path, data in plan.binary.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_bytes(data)
-        tmp.replace(path)
-        written.append(path)
-    written += write_files(plan.files)
-    for path in plan.stale:
-        path.unlink(missing_ok=True)
-        written.append(path)
-    return written
-
-
-__all__ = ["EditionPlan", "apply_plan", "plan_edition", "Problem"]
+__all__ = ["plan_edition", "Problem"]

@@ -86,7 +86,7 @@ class _Reader:
             self.problem(1, "an edition must be a mapping")
             return None
         line, keys = raw[LINE_KEY], raw[KEY_LINES]
-        unknown = sorted(set(raw) - self.EDITION_FIELDS - READ_KEYS)
+        unknown = sorted(set(raw) - self.EDITION_FIELDS - READ_KEYS, key=str)
         if unknown:
             self.problem(line, f"unknown field(s) {', '.join(map(str, unknown))}")
             return None
@@ -210,7 +210,7 @@ class _Reader:
             self.problem(1, f"{version}: a change must be a mapping")
             return None
         line = item[LINE_KEY]
-        unknown = sorted(set(item) - self.CHANGE_FIELDS - READ_KEYS)
+        unknown = sorted(set(item) - self.CHANGE_FIELDS - READ_KEYS, key=str)
         if unknown:
             self.problem(line, f"{version}: unknown field(s) {', '.join(map(str, unknown))}")
             return None

@@ -246,9 +246,9 @@ def _read_row(
         problems.append(Problem(path, line, f"{version}: expected {{pairs, rejected}}"))
         return None
     reader = _RowReader(version, row.pop("__lines__", {}), line, path, game, problems)
-    unknown = sorted(set(row) - {"pairs", "rejected"})
+    unknown = sorted(set(row) - {"pairs", "rejected"}, key=str)  # keys of any type, one order
     if unknown:
-        reader.problem(line, f"unknown field(s) {', '.join(unknown)}")
+        reader.problem(line, f"unknown field(s) {', '.join(map(str, unknown))}")
         return None
     pairs = reader.pairs(row.get("pairs") or {})
     if pairs is None:
