@@ -68,6 +68,17 @@ def pairs_of(result) -> set[tuple[str, str, str]]:
             [entry("3", LONG + " et en épuisant chacun d'eux")],
             {("3", "3", "id")},
         ),
+        # the same id, its text another's: not the same entry (an inserted rule took the
+        # number of the old one, which moved on reworded) — the old rule is paired by
+        # similarity with the rule that carries it now, the inserted rule is new
+        (
+            [entry("5", LONG)],
+            [
+                entry("5", "Une étape nouvelle : chaque joueur révèle sa main."),
+                entry("6", LONG + " et en épuisant chacun d'eux"),
+            ],
+            {("5", "6", "similar")},
+        ),
         # a renamed glossary term (its slug changed) with the same definition
         (
             [entry("glossaire/allie", LONG, "Allié", "glossary")],
@@ -78,6 +89,14 @@ def pairs_of(result) -> set[tuple[str, str, str]]:
 )
 def test_each_stage_pairs_what_it_should(old, new, expected):
     assert pairs_of(pair(old, new)) == expected
+
+
+def test_an_entry_rewritten_under_its_id_is_not_paired_by_its_id():
+    old = [entry("7", LONG)]
+    new = [entry("7", "Résolvez le combat dans l'ordre des étapes décrites plus haut.")]
+    result = pair(old, new)
+    assert result.pairs == []
+    assert result.removed == ["g/7"] and result.added == ["g/7"]
 
 
 def test_a_quantity_is_not_a_rule_number():

@@ -155,13 +155,16 @@ def pair(
         target = new_by_key[key]
         if target in free_new and (entry_id, target) not in rejected:
             take(entry_id, target, "text", 1.0)
-    # The same id, close enough.
-    cached: dict[str, list[str]] = {}
+    # The same id, close enough.  (Words are kept per entry object: an old and a new entry
+    # share their id here, and a cache keyed by id gave the new one the old one's words — a
+    # similarity of 1.0, whatever the new text.)
+    cached: dict[int, list[str]] = {}
 
     def w(entry: Entry) -> list[str]:
-        if entry.id not in cached:
-            cached[entry.id] = words(entry)
-        return cached[entry.id]
+        key = id(entry)
+        if key not in cached:
+            cached[key] = words(entry)
+        return cached[key]
 
     for entry_id in list(free_old):
         if entry_id in free_new and (entry_id, entry_id) not in rejected:
