@@ -99,6 +99,18 @@ def test_the_glossarys_english_name_translates_first(real):
     assert result["hits"][0]["id"] == "marvel-champions/glossaire/points-de-vie"
 
 
+def test_an_english_name_with_function_words_is_found_where_the_question_spells_it(real):
+    """Four Souls' « En jeu » is « In play » in English; an English question's words lack
+    « in », yet it spells the name: its glossary translates it.  A question that only says
+    « play » does not name « in play »."""
+    plan = real.explain("what counts as in play - do active monsters?", game="four-souls")
+    assert plan["language"] == "en" and "play" in plan["glossary_names"]
+    result = real.search("what counts as in play - do active monsters?", game="four-souls")
+    assert "four-souls/glossaire/en-jeu" in [h["id"] for h in result["hits"][:5]]
+    other = real.explain("can I play a monster card from my hand?", game="four-souls")
+    assert "play" not in other["glossary_names"]
+
+
 @pytest.mark.parametrize(
     ("query", "game", "expected"),
     [

@@ -65,7 +65,7 @@ from arbitre.search.language import (
     french_function_words,
 )
 from arbitre.search.lexicon import near_words
-from arbitre.search.names import english_key, typed_key
+from arbitre.search.names import english_key, spoken_key, typed_key
 from arbitre.search.phrases import phrase_keys, phrase_table
 from arbitre.search.plan import FOCUS_REASONS
 from arbitre.search.postings import entry_folded
@@ -325,6 +325,7 @@ def _names_table(kb: KnowledgeBase) -> list[dict[str, Any]]:
                 "key": key,
                 "typed": typed_key(row["name"]),
                 "english": english_key(key) if row["foreign"] else "",
+                "spoken": spoken_key(row["name"]) if row["foreign"] else "",
                 "game": row["game"],
                 "targets": row["targets"],
                 "same": row["same"],

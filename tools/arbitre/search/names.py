@@ -15,6 +15,7 @@ from typing import Any
 from whoosh.lang.snowball.english import EnglishStemmer
 
 from arbitre.search.analysis import CACHED_LENGTH, STEM_CACHE, analyze, fold
+from arbitre.search.language import ENGLISH_FUNCTION_WORDS
 from arbitre.search.plan import Expansion
 
 _ENGLISH = EnglishStemmer()
@@ -27,6 +28,10 @@ class GlossaryNames:
         self._names: dict[str, dict[str, Expansion]] = {}  # name key -> game -> expansion
         self._names_en: dict[str, dict[str, Expansion]] = {}  # English names, by English stems
         self._names_typed: dict[str, dict[str, Expansion]] = {}  # names with their stop words
+        # English names holding English function words (« In play », « Roll a die »), by their
+        # other words — an English question's words, which lack its function words — with the
+        # name as typed, which the question must spell (`matches`).
+        self._names_spoken: dict[str, dict[str, list[tuple[Expansion, str]]]] = {}
         self.longest = 1
         # Names that analyse alike in one game (« Joueur » and « Par joueur », the term
         # « Endurance » and the pair « d'endurance/Life » of running text): the one naming
@@ -63,6 +68,11 @@ class GlossaryNames:
             # The name as typed, stop words kept: « pouvoir de des » is « pouvoir de dés »
             # typed without accents, though « des » alone is an article.
             self._names_typed.setdefault(typed_key(row["name"]), {})[row["game"]] = expansion
+            spoken = spoken_key(row["name"]) if expansion.foreign else ""
+            if spoken and spoken != key:
+                self._names_spoken.setdefault(spoken, {}).setdefault(row["game"], []).append(
+                    (expansion, typed_key(row["name"]))
+                )
         # Entries that are the same passage under another name: a glossary term and the entry
         # defining it (not the several entries a redirect names: each is a passage of its own).
         self._twins: dict[str, str] = {}
@@ -96,11 +106,14 @@ class GlossaryNames:
         game: str | None,
         typed: list[str] | None = None,
         unknown: set[int] | frozenset[int] = frozenset(),
+        spoken: str = "",
     ) -> tuple[list[Expansion], set[int]]:
         """Glossary names found in the query, longest first; and the positions they cover.
 
         A span holding a word the index does not know (`unknown` positions of the words as
         `typed`) may also be an inflection of an English name (« fizzle » for « Fizzling »).
+        `spoken`: an English question as typed (`typed_key`), whose words the English names
+        holding function words are found by — when it spells the name (« in play »).
         """
         found: list[Expansion] = []
         covered: set[int] = set()
@@ -115,6 +128,9 @@ class GlossaryNames:
                     per_game = self._names_en.get(
                         english_key(" ".join(typed[start : start + size]))
                     )
+                if spoken:  # (a game's own name of these words first: « play » is a name too)
+                    said = self._spoken(" ".join(words[start : start + size]), spoken)
+                    per_game = {**said, **(per_game or {})} if said else per_game
                 if not per_game:
                     continue
                 for g, expansion in sorted(per_game.items()):
@@ -122,6 +138,17 @@ class GlossaryNames:
                         found.append(replace(expansion, positions=span))
                         covered |= span
         return found, covered
+
+    def _spoken(self, key: str, spoken: str) -> dict[str, Expansion]:
+        """The English names with function words whose other words are `key`, per game, if
+        the question (`spoken`, as typed) spells them."""
+        found: dict[str, Expansion] = {}
+        for g, names in self._names_spoken.get(key, {}).items():
+            for expansion, typed in reversed(names):  # the best ranked first (see above)
+                if f" {typed} " in f" {spoken} ":
+                    found[g] = expansion
+                    break
+        return found
 
     def typed(self, key: str, game: str | None, size: int) -> list[Expansion]:
         """The names a whole query of `size` words spells (`typed_key`, stop words kept),
@@ -131,6 +158,12 @@ class GlossaryNames:
             for g, expansion in sorted(self._names_typed.get(key, {}).items())
             if game is None or g == game
         ]
+
+
+def spoken_key(name: str) -> str:
+    """An English name's words but its function words (« in play »: « play »), as an English
+    question's words are read."""
+    return " ".join(w for w in typed_key(name).split() if w not in ENGLISH_FUNCTION_WORDS)
 
 
 def typed_key(text: str) -> str:

@@ -295,7 +295,8 @@ class Understanding:
     ) -> tuple[list[Expansion], set[int]]:
         """Glossary names in the query's words as corrected (`fixed`: the positions that
         differ from what was typed), and the positions they cover."""
-        expansions, covered = self.names.matches(corrected, parsed.game, words, fixed)
+        spoken = typed_key(parsed.text) if parsed.language == "en" else ""
+        expansions, covered = self.names.matches(corrected, parsed.game, words, fixed, spoken)
         if parsed.question or not words:
             return expansions, covered
         # The whole query typed as a name, stop words and all, its misspelt words corrected.

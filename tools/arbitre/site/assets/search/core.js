@@ -117,6 +117,9 @@ export class EngineCore {
   get namesTyped() {
     return this.nameTables().namesTyped;
   }
+  get namesSpoken() {
+    return this.nameTables().namesSpoken;
+  }
   get longestName() {
     return this.nameTables().longestName;
   }
@@ -137,7 +140,7 @@ export class EngineCore {
   }
 
   buildNames(rows) {
-    const out = { names: new Map(), namesEn: new Map(), namesTyped: new Map(), longestName: 1, twins: new Map() };
+    const out = { names: new Map(), namesEn: new Map(), namesTyped: new Map(), namesSpoken: new Map(), longestName: 1, twins: new Map() };
     const ranked = rows
       .filter((row) => row.key)
       .map((row, i) => ({ row, i, rank: [row.targets.length > 0, row.typed === row.key, !row.foreign] }));
@@ -168,6 +171,13 @@ export class EngineCore {
       }
       out.longestName = Math.max(out.longestName, row.key.split(" ").length);
       put(out.namesTyped, row.typed, row.game, expansion);
+      // An English name with function words (« In play »), by its other words (names.py).
+      if (row.foreign && row.spoken && row.spoken !== row.key) {
+        if (!out.namesSpoken.has(row.spoken)) out.namesSpoken.set(row.spoken, new Map());
+        const perGame = out.namesSpoken.get(row.spoken);
+        if (!perGame.has(row.game)) perGame.set(row.game, []);
+        perGame.get(row.game).push([expansion, row.typed]);
+      }
     }
     // One passage under several names: a term and the entry defining it (names.GlossaryNames).
     for (const row of rows) {

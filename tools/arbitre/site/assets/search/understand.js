@@ -76,7 +76,7 @@ export class Understanding extends EngineCore {
     return candidates.slice(0, 3);
   }
 
-  glossaryMatches(words, game, typed = null, unknown = new Set()) {
+  glossaryMatches(words, game, typed = null, unknown = new Set(), spoken = "") {
     const found = [];
     const covered = new Set();
     const n = words.length;
@@ -88,6 +88,11 @@ export class Understanding extends EngineCore {
         let perGame = this.names.get(words.slice(start, start + size).join(" "));
         if (!perGame && typed && span.some((i) => unknown.has(i))) {
           perGame = this.namesEn.get(this.englishKey(typed.slice(start, start + size).join(" ")));
+        }
+        if (spoken) {
+          // (a game's own name of these words first: « play » is a name too)
+          const said = this.spokenNames(words.slice(start, start + size).join(" "), spoken);
+          if (said.size) perGame = new Map([...said, ...(perGame ?? new Map())]);
         }
         if (!perGame) continue;
         for (const g of [...perGame.keys()].sort()) {
@@ -101,8 +106,24 @@ export class Understanding extends EngineCore {
     return [found, covered];
   }
 
+  // The English names with function words whose other words are `key`, per game, if the
+  // question (`spoken`, as typed) spells them (names.GlossaryNames._spoken).
+  spokenNames(key, spoken) {
+    const found = new Map();
+    for (const [g, names] of this.namesSpoken.get(key) ?? new Map()) {
+      for (let i = names.length - 1; i >= 0; i--) {
+        if (` ${spoken} `.includes(` ${names[i][1]} `)) {
+          found.set(g, names[i][0]);
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
   namesIn(corrected, parsed, words, fixed) {
-    const [expansions, covered] = this.glossaryMatches(corrected, parsed.game, words, fixed);
+    const spoken = parsed.language === "en" ? typedKey(parsed.text) : "";
+    const [expansions, covered] = this.glossaryMatches(corrected, parsed.game, words, fixed, spoken);
     if (parsed.question || !words.length) return [expansions, covered];
     const fixes = new Map([...fixed].map((i) => [words[i], corrected[i]]));
     const key = typedKey(parsed.text)
