@@ -281,3 +281,16 @@ def test_an_attack_outside_the_action_phase_is_refused_with_the_rule():
     assert info.value.rule_id == "four-souls/comment-jouer/attaquer/2"
     assert "phase de fin" in info.value.text_fr
     assert str(info.value).startswith("essai.yaml: state.phase: refusé")
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("target", "Crâne Rouge (absent)"), ("scheme", "Base de l'AIM"), ("by", "Hulk")],
+)
+def test_marvel_trigger_naming_what_the_scenario_lacks(key, value):
+    """A trigger's target, scheme and who sets it off are of the scenario: a target it lacks
+    was a KeyError when the trigger resolved; a scheme or a hero it lacks, a trigger that
+    silently never fired."""
+    d = copy.deepcopy(data("marvel-champions--pris-en-filature-errata"))
+    d["state"]["triggers"][0][key] = value
+    expect_error(d, f"state.triggers[0].{key}", run=True)

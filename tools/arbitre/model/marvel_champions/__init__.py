@@ -10,8 +10,9 @@ Procedures (`PROCEDURES`, by the name a scenario gives):
 - `phase_du_mechant` (villain_phase.py): the villain phase's five steps: threat, the villain then
   each player's engaged minions, encounter cards dealt and revealed, the first player token.
 - `revelation` (encounter.py): revealing encounter cards: Renfort, Coup Rapide, attachments.
-- `effet_joueur` (player_effects.py, read by player_effects_read.py, on the position of
-  player_effects_state.py; threat in player_effects_threat.py): a player's effects: damage,
+- `effet_joueur` (player_effects.py, read by player_effects_read.py — its effects by
+  player_effects_actions_read.py —, on the position of player_effects_state.py; threat in
+  player_effects_threat.py): a player's effects: damage,
   threat, healing, Garde, Patrouille, crisis icons, interrupts and responses.
 - `paiement` (resources.py): paying costs with resources (« Ressource », « Coût »).
 

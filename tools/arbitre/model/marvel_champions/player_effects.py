@@ -11,13 +11,8 @@ from __future__ import annotations
 from arbitre.model.core.french import of, que
 from arbitre.model.core.scenario import ScenarioError
 from arbitre.model.core.trace import Trace
-from arbitre.model.marvel_champions.player_effects_read import (
-    MAX,
-    Effect,
-    G,
-    Occurrence,
-    PlayerEffectScenario,
-)
+from arbitre.model.marvel_champions.player_effects_actions_read import MAX, Effect, G, Occurrence
+from arbitre.model.marvel_champions.player_effects_read import PlayerEffectScenario
 from arbitre.model.marvel_champions.player_effects_state import (
     ATTACH,
     ATTACKING,

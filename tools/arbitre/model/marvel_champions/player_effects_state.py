@@ -12,13 +12,8 @@ from typing import Any
 
 from arbitre.model.core.french import of
 from arbitre.model.core.trace import Recorder
-from arbitre.model.marvel_champions.player_effects_read import (
-    Bonus,
-    Effect,
-    G,
-    PlayerEffectScenario,
-    Trigger,
-)
+from arbitre.model.marvel_champions.player_effects_actions_read import Effect, G
+from arbitre.model.marvel_champions.player_effects_read import Bonus, PlayerEffectScenario, Trigger
 from arbitre.model.marvel_champions.rules import STATUS_FR, Character
 
 DAMAGE = f"{G}/degats"

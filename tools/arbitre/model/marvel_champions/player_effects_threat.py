@@ -6,7 +6,7 @@ setup only « Mise en place » abilities answer), and a side scheme entering pla
 from __future__ import annotations
 
 from arbitre.model.core.french import of
-from arbitre.model.marvel_champions.player_effects_read import Effect, Occurrence
+from arbitre.model.marvel_champions.player_effects_actions_read import Effect, Occurrence
 from arbitre.model.marvel_champions.player_effects_state import (
     CRISIS,
     DEFEAT,
