@@ -29,13 +29,14 @@ chain (`analysis.py`), so both sides agree on what a word is:
   `spellings`: how the words a correction may offer are printed (`analysis.Spellings`);
   `questions`: each entry's players' questions as stems (`rank.py`'s question match).
 
-The index is written into the site by `site/build.py` (`assets/search/index.json`).
+The tables of how a query is read (`names`, `thesaurus`, `bilingual`, `focus`, `language`, the
+stems of `analysis`) are built in `client_words.py`.  The index is written into the site by
+`site/build.py` (`assets/search/index.json`).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from whoosh.util.numeric import byte_to_length, length_to_byte
@@ -48,30 +49,27 @@ from arbitre.search import weights
 from arbitre.search.analysis import (
     ELISIONS,
     Spellings,
-    analyze,
     folded_analyzer,
     french_analyzer,
     lemma_table,
-    stem,
     stop_words,
 )
-from arbitre.search.bilingual import load_bilingual
+from arbitre.search.client_words import (
+    bilingual_table,
+    focus_table,
+    js_regex,
+    language_table,
+    names_table,
+    stem_table,
+    thesaurus_table,
+)
 from arbitre.search.documents import entry_document, glossary_names, question_stems
 from arbitre.search.indexer import SPELLED_FIELDS
 from arbitre.search.intent import INTENTS
-from arbitre.search.language import (
-    ENGLISH_FUNCTION_WORDS,
-    ENGLISH_QUESTION_WORDS,
-    french_function_words,
-)
 from arbitre.search.lexicon import near_words
-from arbitre.search.names import english_key, spoken_key, typed_key
 from arbitre.search.phrases import phrase_keys, phrase_table
-from arbitre.search.plan import FOCUS_REASONS
 from arbitre.search.postings import entry_folded
-from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import deletion_index
-from arbitre.search.vocabulary import load_vocabulary
 
 CLIENT_FORMAT = 4
 # stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry;
@@ -125,7 +123,7 @@ def _words(words: list[str]) -> str:
 def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     """The browser's search index of `kb`, ready for JSON (the tables the module docstring says)."""
     corpus = _analyse(kb)
-    names = _names_table(kb)
+    names = names_table(kb)
     phrases = phrase_table(corpus.positions, phrase_keys(glossary_names(kb)))
     folded = [entry_folded(row[3], row[11]) for row in corpus.rows]  # title, text
     lemmas = lemma_table()
@@ -139,18 +137,14 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         "fields": _fields_table(corpus),
         "phrases": phrases,
         "names": names,
-        "thesaurus": _thesaurus(),
-        "focus": _focus_table(kb),
+        "thesaurus": thesaurus_table(),
+        "focus": focus_table(kb),
         "ranking": ranking_constants(),
         "intents": _intents_table(folded),
         "analysis": _analysis_table(corpus.words | set(lemmas)),
         "words": _words(near_words((vocab, deletion_index(vocab)))),
-        "language": {
-            "english": sorted(ENGLISH_FUNCTION_WORDS),
-            "english_questions": sorted(ENGLISH_QUESTION_WORDS),
-            "french": sorted(french_function_words()),
-        },
-        "bilingual": _bilingual(),
+        "language": language_table(),
+        "bilingual": bilingual_table(),
         "questions": question_stems(kb),
         "spellings": corpus.spellings.table(),
     }
@@ -269,7 +263,7 @@ def _intents_table(folded: list[str]) -> list[dict[str, Any]]:
         {
             "name": i.name,
             "label": i.label,
-            "cues": _js_regex(i.cues),
+            "cues": js_regex(i.cues),
             # The entries worded as its answers (rank.py `_answers`), found here once: the
             # browser would compile and run its long regular expression on each candidate.
             "answering": _pack_docs([seq for seq, f in enumerate(folded) if i.answers(f)]),
@@ -285,91 +279,14 @@ def _analysis_table(words: set[str]) -> dict[str, Any]:
         "stops": sorted(stop_words()),
         "elisions": list(ELISIONS),
         "question_words": sorted(query_module.QUESTION_WORDS),
-        "question_phrases": _js_regex(query_module.QUESTION_PHRASES),
+        "question_phrases": js_regex(query_module.QUESTION_PHRASES),
         "question_markers": sorted(query_module.QUESTION_MARKERS),
         "kind_names": query_module.KIND_NAMES,
         # The stem of every word of the corpus and of every lemma-table form: the browser
         # stems with the same Snowball algorithm, but looks these up first (« word:stem »,
         # sorted by word: found by halving the string).
-        "stems": _words([f"{w}:{s}" for w, s in sorted(_stem_table(words).items())]),
+        "stems": _words([f"{w}:{s}" for w, s in sorted(stem_table(words).items())]),
     }
-
-
-def _stem_table(words: set[str]) -> dict[str, str]:
-    """word -> its stem, for the words whose stem is not what Snowball alone gives.
-
-    The JavaScript stemmer is the French Snowball algorithm (tested against the Python one on
-    every word of the corpus); what it cannot know is the lemma table (« attaquent » ->
-    « attaquer ») and the « -ee(s) » rule, which are data here.
-    """
-    from whoosh.lang.snowball.french import FrenchStemmer
-
-    snowball = FrenchStemmer().stem
-    table = {}
-    for word in sorted(words):
-        if len(word) > 2 and not word[0].isdigit():
-            stemmed = stem(word)
-            if stemmed != snowball(word):
-                table[word] = stemmed
-    return table
-
-
-def _names_table(kb: KnowledgeBase) -> list[dict[str, Any]]:
-    """The glossary names with the keys the searcher derives from them (see Searcher)."""
-    out = []
-    for row in glossary_names(kb):
-        key = " ".join(analyze(row["name"], stemmed=False))  # "" rows still make twins
-        titles = sorted({" ".join(analyze(t, stemmed=False)) for t in row["expand"]} - {""})
-        out.append(
-            {
-                "key": key,
-                "typed": typed_key(row["name"]),
-                "english": english_key(key) if row["foreign"] else "",
-                "spoken": spoken_key(row["name"]) if row["foreign"] else "",
-                "game": row["game"],
-                "targets": row["targets"],
-                "same": row["same"],
-                "titles": titles,
-                "foreign": bool(row["foreign"]),
-            }
-        )
-    return out
-
-
-def _bilingual() -> list[dict[str, Any]]:
-    """The bilingual table: each translation's English keys (with the phrase each came from,
-    in the order `Bilingual` indexes them), French phrases and provenance."""
-    table = load_bilingual()
-    keys: dict[int, list[list[str]]] = {}
-    for key, pairs in table.index().items():
-        for translation, phrase in pairs:
-            keys.setdefault(id(translation), []).append([key, phrase])
-    return [
-        {
-            "keys": keys.get(id(t), []),
-            "french": [
-                [list(words), list(stems)] for words, stems in zip(t.french, t.stems(), strict=True)
-            ],
-            "provenance": t.provenance,
-        }
-        for t in table.translations
-    ]
-
-
-def _thesaurus() -> list[dict[str, Any]]:
-    """Every group in the thesaurus's order (general groups, then each game's pairs)."""
-    groups = []
-    for group in load_thesaurus().groups:
-        groups.append(
-            {
-                "phrases": [[list(p.words), list(p.stems)] for p in group.phrases],
-                "sources": [[list(p.words), list(p.stems)] for p in group.sources],
-                "games": sorted(group.games) if group.games is not None else None,
-                "provenance": group.provenance,
-                "vocabulary": group.vocabulary,
-            }
-        )
-    return groups
 
 
 RANKING_CONSTANTS = (
@@ -418,22 +335,6 @@ def ranking_constants() -> dict[str, Any]:
         value = getattr(weights, name)
         out[name] = sorted(value) if isinstance(value, frozenset) else value
     return out
-
-
-def _focus_table(kb: KnowledgeBase) -> dict[str, Any]:
-    """What the searcher's game focus reads besides the index: the markers of each game
-    (`Vocabulary.markers_in`, in its order), the title a focus line names a game by
-    (`Searcher.game_title`), and the French reasons (`Focus.as_dict`)."""
-    vocabulary = load_vocabulary()
-    titles = {g.id: g.short_title for g in kb.games}
-    return {"markers": vocabulary.marker_keys(), "titles": titles, "reasons": FOCUS_REASONS}
-
-
-def _js_regex(pattern: re.Pattern[str]) -> str:
-    """A Python pattern of folded text as a JavaScript one (flag "u"): `\\w` is Unicode in
-    Python, ASCII in JavaScript."""
-    source = pattern.pattern.replace(r"[\w]", r"[\p{L}\p{N}_]").replace(r"\w", r"[\p{L}\p{N}_]")
-    return source
 
 
 def client_index_json(kb: KnowledgeBase) -> str:

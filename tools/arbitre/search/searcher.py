@@ -32,17 +32,16 @@ Ranking, in order of decision:
    quantity, a permission, a consequence).
 
 The stages, each a module: `understand.py` (query -> `plan.Plan`), `focus.py` (its game),
-retrieval here (`postings.py`: each term's BM25 scores; a coordination factor), `rank.py` (the
-re-ranking above), `present.py` (hits and snippets); their constants are in `weights.py`.
+`retrieve.py` (`postings.py`: each term's BM25 scores; a coordination factor), `rank.py` (the
+re-ranking above), `present.py` (hits and snippets); their constants are in `weights.py`.  The
+rule-number search is here.
 """
 
 from __future__ import annotations
 
-import heapq
 import queue
 import threading
 import warnings
-from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,7 +51,6 @@ from whoosh import index as whoosh_index
 from whoosh.query import And, Term
 
 from arbitre.search.analysis import french_analyzer, use_lemma_table
-from arbitre.search.budget import CHAMPION, PHRASE, WHOLE, admit
 from arbitre.search.focus import GameFocus
 from arbitre.search.indexer import read_lemmas, read_lexicon, read_meta, read_search_tables
 from arbitre.search.intent import BY_NAME as INTENTS
@@ -63,17 +61,12 @@ from arbitre.search.postings import Postings
 from arbitre.search.present import Presenter, highlight_terms
 from arbitre.search.query import FILTER, ParsedQuery, parse_query
 from arbitre.search.rank import Ranker
+from arbitre.search.retrieve import Retrieval, best, coordinate
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import Typos
 from arbitre.search.understand import Understanding
 from arbitre.search.vocabulary import load_vocabulary
-from arbitre.search.weights import (
-    COORD_POWER,
-    FIELD_BOOSTS_STEMMED,
-    KIND_ORDER,
-    LENT_FIELDS,
-    RERANK_DEPTH,
-)
+from arbitre.search.weights import FIELD_BOOSTS_STEMMED, KIND_ORDER, RERANK_DEPTH
 
 
 class Searcher:
@@ -107,6 +100,7 @@ class Searcher:
         # The stages, each with this generation's data and caches.
         tables = read_search_tables(generation)
         self.postings = Postings(self.doc_count, tables)
+        self.retrieval = Retrieval(self.postings, self.doc_game)
         self.names = GlossaryNames(self.meta["glossary"])
         # Names typed in full say nothing of a query's language (« free for all »).
         self.name_keys = self.names.typed_keys() | {
@@ -294,24 +288,8 @@ class Searcher:
         return plan, focus
 
     def _cost(self, reader: Any) -> Callable[[str, str], int]:
-        """How many postings a term of a query has (a phrase: its documents)."""
-
-        def cost(fieldname: str, text: str) -> int:
-            if fieldname == PHRASE:
-                return self.postings.phrase_size(text)
-            return self.postings.df(reader, fieldname, text)
-
-        return cost
-
-    def _allowed(self, reader: Any, parsed: ParsedQuery) -> set[int] | None:
-        """Documents the game/kind filters let through (None: no filter)."""
-        allowed: set[int] | None = None
-        for fieldname, value in (("game", parsed.game), ("kind", parsed.kind)):
-            if value is None:
-                continue
-            docs = set(self.postings.scores(reader, fieldname, value))
-            allowed = docs if allowed is None else allowed & docs
-        return allowed
+        """How many postings a term of a query has (`Retrieval.cost`)."""
+        return self.retrieval.cost(reader)
 
     def _text_search(
         self, searcher: Any, parsed: ParsedQuery, depth: int
@@ -320,12 +298,12 @@ class Searcher:
         plan, focus = self._understand(searcher, parsed)
         if not plan.concepts:  # only stop words (« le », « de la »): nothing to look for
             return [], 0, {"": set()}, None, None
-        scores, matched = self._retrieve(reader, plan)
-        allowed = self._allowed(reader, parsed)
+        scores, matched = self.retrieval.scores(reader, plan)
+        allowed = self.retrieval.allowed(reader, parsed)
         if allowed is not None:
             for docnum in [d for d in scores if d not in allowed]:
                 del scores[docnum]
-        _coordinate(scores, matched, [c.weight for c in plan.concepts])
+        coordinate(scores, matched, [c.weight for c in plan.concepts])
         # The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the
         # rest follow in score order: every page is a slice of one and the same list.
         top = best(scores, RERANK_DEPTH)
@@ -341,103 +319,3 @@ class Searcher:
             ranked += [item for item in rest if item[0] not in placed][: depth - len(ranked)]
         total = len(scores) + len(placed - scores.keys())  # children added to a term's entry
         return ranked, total, highlight_terms(plan), plan, focus
-
-    def _retrieve(
-        self, reader: Any, plan: Plan
-    ) -> tuple[defaultdict[int, float], defaultdict[int, int]]:
-        """Each entry's BM25F score for the plan's terms (within the query's budget, `budget.py`),
-        its glossary names and mentions, and which of the query's words it has (a bit each)."""
-        # (A missing entry adds from 0.0 without a method call: this loop visits every posting
-        # of every term of the query.)
-        scores: defaultdict[int, float] = defaultdict(float)
-        matched: defaultdict[int, int] = defaultdict(int)  # docnum -> the query words it has
-        admitted = admit(plan, self._cost(reader))
-
-        def read(fieldname: str, text: str) -> dict[int, float]:
-            """A term's postings as the query's budget admits them (`budget.py`)."""
-            how = admitted.get((fieldname, text))
-            if how == WHOLE:
-                return self.postings.scores(reader, fieldname, text)
-            return self.postings.champions(fieldname, text) if how == CHAMPION else {}
-
-        for bit, concept in enumerate(plan.concepts):
-            has: set[int] = set()  # the entries that have this query word
-            for term in concept.terms:
-                key = (term.fieldname, term.text)
-                how = admitted.get(key)
-                if how is None:
-                    continue
-                postings = self.postings.scores(reader, *key) if how == WHOLE else read(*key)
-                boost = term.boost
-                for docnum, score in postings.items():
-                    scores[docnum] += score * boost
-                # Words lent by the rulings' links add to a score, but an entry does not
-                # have a query word because a ruling about it (or its rule) has it.
-                if term.fieldname not in LENT_FIELDS:
-                    has.update(postings)
-            for term, games in concept.scoped:
-                boost = term.boost
-                for docnum, score in read(term.fieldname, term.text).items():
-                    if self.doc_game[docnum] in games:
-                        scores[docnum] += score * boost
-                        has.add(docnum)
-            for stems, weight, phrase_games in concept.phrases:
-                if (PHRASE, " ".join(stems)) not in admitted:
-                    continue
-                for docnum, score in self.postings.phrase(stems).items():
-                    if phrase_games is None or self.doc_game[docnum] in phrase_games:
-                        scores[docnum] += score * weight
-                        has.add(docnum)
-            mask = 1 << bit
-            for docnum in has:
-                matched[docnum] |= mask
-        self._add_names(reader, plan, scores, read)
-        return scores, matched
-
-    def _add_names(
-        self,
-        reader: Any,
-        plan: Plan,
-        scores: defaultdict[int, float],
-        read: Callable[[str, str], dict[int, float]],
-    ) -> None:
-        """A query that is a glossary name: the term's entries (and the sub-rules of the entry
-        defining it), and the entries whose text uses the term (`read`: as the budget admits)."""
-        for target, weight in plan.boosted_ids.items():
-            for docnum, score in self.postings.scores(reader, "id", target).items():
-                scores[docnum] = scores.get(docnum, 0.0) + score * 12.0 * weight
-            if weight < 1.0:  # the entry defining the term: its sub-rules say the rest
-                for docnum, score in self.postings.scores(reader, "parent", target).items():
-                    scores[docnum] = scores.get(docnum, 0.0) + score * 4.0
-        for term_id, weight in plan.mentions.items():
-            for docnum, score in read("terms", term_id).items():
-                if docnum in scores:
-                    scores[docnum] += score * weight
-
-
-def best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:
-    """The `n` best (document, score) pairs, best score first, then reading order.
-
-    The n-th best score is found among the bare scores (compared in C), then only the
-    entries reaching it are sorted: a query's few hundred or thousand candidates are not
-    each turned into a sort key."""
-    if n <= 0 or not scores:
-        return []
-    floor = heapq.nlargest(n, scores.values())[-1]
-    reaching = [(d, sc) for d, sc in scores.items() if sc >= floor]
-    reaching.sort(key=lambda item: (-item[1], item[0]))
-    return reaching[:n]
-
-
-def _coordinate(scores: dict[int, float], matched: dict[int, int], weights: list[float]) -> None:
-    """Coordination: each score times the share of the query's words (weighted by rarity) its
-    entry has, to the power COORD_POWER."""
-    total_weight = sum(weights) or 1.0
-    coverage: dict[int, float] = {}
-    if len(weights) > 1:
-        for docnum in scores:
-            mask = matched[docnum]
-            if mask not in coverage:
-                have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
-                coverage[mask] = (have / total_weight) ** COORD_POWER
-            scores[docnum] *= coverage[mask]
