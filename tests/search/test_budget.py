@@ -28,7 +28,7 @@ def _plan(searcher, q: str):
     parsed = parse_query(q, searcher.games)
     with searcher._whoosh() as whoosh:
         plan, _focus = searcher._understand(whoosh, parsed)
-        return plan, searcher._cost(whoosh.reader())
+        return plan, searcher.retrieval.cost(whoosh.reader())
 
 
 def _keys(plan) -> set[tuple[str, str]]:

@@ -42,7 +42,7 @@ from __future__ import annotations
 import queue
 import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -286,10 +286,6 @@ class Searcher:
             focus = self.focus.of_words(searcher, parsed, plan)
         self.understanding.expand_synonyms(plan, parsed.game or (focus.game if focus else None))
         return plan, focus
-
-    def _cost(self, reader: Any) -> Callable[[str, str], int]:
-        """How many postings a term of a query has (`Retrieval.cost`)."""
-        return self.retrieval.cost(reader)
 
     def _text_search(
         self, searcher: Any, parsed: ParsedQuery, depth: int

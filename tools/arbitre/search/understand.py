@@ -295,13 +295,14 @@ class Understanding:
     ) -> tuple[list[Expansion], set[int]]:
         """Glossary names in the query's words as corrected (`fixed`: the positions that
         differ from what was typed), and the positions they cover."""
-        spoken = typed_key(parsed.text) if parsed.language == "en" else ""
+        typed = typed_key(parsed.text)
+        spoken = typed if parsed.language == "en" else ""
         expansions, covered = self.names.matches(corrected, parsed.game, words, fixed, spoken)
         if parsed.question or not words:
             return expansions, covered
         # The whole query typed as a name, stop words and all, its misspelt words corrected.
         fixes = {words[i]: corrected[i] for i in fixed}
-        key = " ".join(fixes.get(w, w) for w in typed_key(parsed.text).split())
+        key = " ".join(fixes.get(w, w) for w in typed.split())
         named = self.names.typed(key, parsed.game, len(words))
         if named:
             return named, set(range(len(words)))

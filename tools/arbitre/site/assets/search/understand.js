@@ -122,11 +122,12 @@ export class Understanding extends EngineCore {
   }
 
   namesIn(corrected, parsed, words, fixed) {
-    const spoken = parsed.language === "en" ? typedKey(parsed.text) : "";
+    const typed = typedKey(parsed.text);
+    const spoken = parsed.language === "en" ? typed : "";
     const [expansions, covered] = this.glossaryMatches(corrected, parsed.game, words, fixed, spoken);
     if (parsed.question || !words.length) return [expansions, covered];
     const fixes = new Map([...fixed].map((i) => [words[i], corrected[i]]));
-    const key = typedKey(parsed.text)
+    const key = typed
       .split(" ")
       .filter(Boolean)
       .map((w) => (fixes.has(w) ? fixes.get(w) : w))
