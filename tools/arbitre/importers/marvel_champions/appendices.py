@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from arbitre.errors import SourceError
 from arbitre.importers.marvel_champions.builder import EntryBuilder
@@ -157,13 +158,10 @@ class AppendixParser(EntryBuilder):
                 )
                 continue
             if group is None:  # « QUESTIONS GÉNÉRALES »: questions without a product
-                holder = group = self.make(
+                holder = group = self.faq_section(
                     f"faq/{slugify(h.text)}",
-                    "faq",
-                    "section",
-                    "",
-                    h.line,
-                    self.last(lines, h.line),
+                    h,
+                    lines,
                     title=sentence_case(h.text),
                     parent=self.gid("faq"),
                 )
@@ -180,13 +178,10 @@ class AppendixParser(EntryBuilder):
         name goes to `printed`) or topic (« MODE CAMPAGNE »), and the card's name (or None)."""
         m = CARD_NUMBER.match(h.text)
         if not m:  # a topic of a product (« MODE CAMPAGNE »)
-            holder = self.make(
+            holder = self.faq_section(
                 f"{group.local_id}/{slugify(h.text)}",
-                "faq",
-                "section",
-                "",
-                h.line,
-                self.last(lines, h.line),
+                h,
+                lines,
                 title=sentence_case(h.text),
                 parent=group.id,
             )
@@ -195,19 +190,20 @@ class AppendixParser(EntryBuilder):
         name = fixes.get(m[1], m[1])
         body_text = " ".join(ln.text for ln in lines)
         card = self.card_casing(name, body_text)
-        holder = self.make(
+        holder = self.faq_section(
             f"{group.local_id}/{slugify(f'{name} {m[2]}')}",
-            "faq",
-            "section",
-            "",
-            h.line,
-            self.last(lines, h.line),
+            h,
+            lines,
             title=f"{card} ({m[2]})",
             number=m[2],
             parent=group.id,
             card=card,
         )
         return holder, card
+
+    def faq_section(self, local: str, h: Heading, lines: list[Line], **kw: Any) -> Entry:
+        """A FAQ heading's section: no text of its own, from its line to its questions' end."""
+        return self.make(local, "faq", "section", "", h.line, self.last(lines, h.line), **kw)
 
     def card_casing(self, name: str, body: str) -> str:
         """The card name as the answers print it (« Pris dans la Toile »), else title case."""
