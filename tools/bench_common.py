@@ -67,3 +67,13 @@ def built_generation(index_dir: Path) -> Path:
     if generation is None:
         raise SystemExit(f"benchmark: no index generation under {index_dir}")
     return generation
+
+
+def scratch_project(parent: Path, name: str = "project") -> Path:
+    """A project under `parent` reading this checkout's knowledge base (links to its
+    `content/`, `glossary/` and `mkdocs.yml`), with an index and a site of its own."""
+    project = parent / name
+    project.mkdir()
+    for item in ("content", "glossary", "mkdocs.yml"):
+        (project / item).symlink_to(ROOT / item)
+    return project

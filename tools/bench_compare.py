@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 
 from arbitre.search.evaluate import load_queries
-from bench_common import ROOT, percentile
+from bench_common import ROOT, percentile, scratch_project
 from bench_http import python_load, start_server, stop_server, wrk_load
 
 BASELINE = "e40ebb9"  # main before #24: the players' questions and the search as named stages
@@ -127,10 +127,7 @@ def _build_sides(sides: dict[str, Path], tmp_path: Path) -> dict[str, Path]:
     """A scratch project per side (this checkout's content), indexed with that side's code."""
     projects: dict[str, Path] = {}
     for name, code in sides.items():
-        project = tmp_path / f"project-{len(projects)}"
-        project.mkdir()
-        for item in ("content", "glossary", "mkdocs.yml"):
-            (project / item).symlink_to(ROOT / item)
+        project = scratch_project(tmp_path, f"project-{len(projects)}")
         subprocess.run(
             [sys.executable, "-c", BUILD_CHILD, str(project)], env=_side_env(code), check=True
         )

@@ -24,7 +24,7 @@ import httpx
 from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths
 from arbitre.search.indexer import build_index
-from bench_common import ROOT, percentile, print_rows, query_sets
+from bench_common import ROOT, percentile, print_rows, query_sets, scratch_project
 
 # wrk (Debian package `wrk`) drives the HTTP load when installed: a C load generator takes a
 # fraction of the CPU a Python client needs, so on a 2-core machine the server is measured
@@ -313,10 +313,7 @@ def neighbour_only(quick: bool) -> None:
     paths = ProjectPaths(ROOT)
     kb = load_kb(paths)
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as tmp:
-        project = Path(tmp) / "project"
-        project.mkdir()
-        for name in ("content", "glossary", "mkdocs.yml"):
-            (project / name).symlink_to(ROOT / name)
+        project = scratch_project(Path(tmp))
         build_index(kb, ProjectPaths(project).index, root=project)
         sets = query_sets(kb, 100 if quick else 300)
         rows, errors = neighbour_rows(project, [q for qs in sets.values() for q in qs], quick)

@@ -17,7 +17,7 @@ from arbitre.errors import ArbitreError
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
 from arbitre.paths import ProjectPaths
-from bench_common import ROOT
+from bench_common import ROOT, scratch_project
 
 
 def rss_mib() -> float:
@@ -96,10 +96,7 @@ def soak(n: int) -> None:
     kb = load_kb(paths)
     libc = _libc()
     with tempfile.TemporaryDirectory(prefix="arbitre-soak-") as tmp:
-        project = Path(tmp) / "project"
-        project.mkdir()
-        for name in ("content", "glossary", "mkdocs.yml"):
-            (project / name).symlink_to(ROOT / name)
+        project = scratch_project(Path(tmp))
         app = create_app(ProjectPaths(project), kb)
         live = app.state.index.get()
         assert isinstance(live.searcher, _Searcher)

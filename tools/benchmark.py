@@ -33,7 +33,7 @@ from arbitre.kb.load import load_kb  # noqa: E402
 from arbitre.paths import ProjectPaths  # noqa: E402
 from arbitre.search.indexer import build_index  # noqa: E402
 from arbitre.search.searcher import Searcher  # noqa: E402
-from bench_common import ROOT, built_generation, mib, print_rows, query_sets  # noqa: E402
+from bench_common import ROOT, built_generation, mib, print_rows, query_sets, scratch_project  # noqa: E402
 from bench_compare import BASELINE, compare  # noqa: E402
 from bench_http import fail_on_errors, http_rows, neighbour_only  # noqa: E402
 from bench_search import fts5_rows, latency_rows, relevance_rows, synthetic_rows  # noqa: E402
@@ -122,10 +122,7 @@ def full_run(quick: bool, python_client: bool) -> None:
 
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-") as tmp:
         tmp_path = Path(tmp)
-        project = tmp_path / "project"
-        project.mkdir()
-        for name in ("content", "glossary", "mkdocs.yml"):
-            (project / name).symlink_to(ROOT / name)
+        project = scratch_project(tmp_path)
         bench_paths = ProjectPaths(project)
 
         stats = build_index(kb, bench_paths.index, root=project)
