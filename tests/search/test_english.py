@@ -104,11 +104,20 @@ def test_an_english_name_with_function_words_is_found_where_the_question_spells_
     « in », yet it spells the name: its glossary translates it.  A question that only says
     « play » does not name « in play »."""
     plan = real.explain("what counts as in play - do active monsters?", game="four-souls")
-    assert plan["language"] == "en" and "play" in plan["glossary_names"]
+    assert plan["language"] == "en" and "in play" in plan["glossary_names"]
     result = real.search("what counts as in play - do active monsters?", game="four-souls")
     assert "four-souls/glossaire/en-jeu" in [h["id"] for h in result["hits"][:5]]
     other = real.explain("can I play a monster card from my hand?", game="four-souls")
-    assert "play" not in other["glossary_names"]
+    assert not {"play", "in play"} & set(other["glossary_names"])
+
+
+def test_the_focus_line_says_a_name_found_by_its_other_words_as_the_question_does(real):
+    """The game focus tells « in play », the name the player wrote, not the word « play »
+    that found it."""
+    result = real.search("what counts as in play for an item")
+    assert result["focus"]["reason"] == "glossary"
+    assert "in play" in result["focus"]["words"] and "play" not in result["focus"]["words"]
+    assert "« in play »" in result["focus"]["message"]
 
 
 @pytest.mark.parametrize(

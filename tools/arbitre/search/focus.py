@@ -42,7 +42,7 @@ class GameFocus:
         by its candidates, `of_candidates`.)"""
         game = self.named_game(searcher, plan)
         if game:
-            words = [" ".join(plan.corrected[i] for i in span) for span in plan.named_spans]
+            words = [plan.spelled(span) for span in plan.named_spans]
             return Focus(game, "glossary", sorted(set(words)))
         found = self._vocabulary_game(searcher.reader(), parsed, plan)
         if found:

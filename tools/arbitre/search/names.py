@@ -146,7 +146,7 @@ class GlossaryNames:
         for g, names in self._names_spoken.get(key, {}).items():
             for expansion, typed in reversed(names):  # the best ranked first (see above)
                 if f" {typed} " in f" {spoken} ":
-                    found[g] = expansion
+                    found[g] = replace(expansion, said=typed)
                     break
         return found
 

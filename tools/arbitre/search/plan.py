@@ -28,6 +28,7 @@ class Expansion:
     positions: set[int] = field(default_factory=set)  # query words the name covers
     foreign: bool = False  # an English original or the other half of a « Vitesse/Speed » pair
     game: str = ""  # the game whose glossary has the name
+    said: str = ""  # a name found by its other words, as the question spells it (« in play »)
 
 
 @dataclass
@@ -55,9 +56,15 @@ class Plan:
     whole_name: bool = False
     # Query word positions that spell a glossary name -> the games whose glossary has it.
     named_spans: dict[tuple[int, ...], set[str]] = field(default_factory=dict)
+    # A named span whose name holds words the query drops (« in play » over « play »): the name.
+    said: dict[tuple[int, ...], str] = field(default_factory=dict)
     phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
     # What the query was expanded to, for `explain`: (query words, added words, provenance).
     synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)
+
+    def spelled(self, span: tuple[int, ...]) -> str:
+        """A named span as the query says the name (« in play », not « play »)."""
+        return self.said.get(span) or " ".join(self.corrected[i] for i in span)
 
 
 FOCUS_REASONS = {  # why a query was taken to be about a game (the site's search says it too)

@@ -209,9 +209,7 @@ class Searcher:
             plan, _focus = self._understand(searcher, parsed)
         out["words"] = plan.words
         out["corrected"] = plan.corrected
-        out["glossary_names"] = sorted(
-            {" ".join(plan.corrected[i] for i in span) for span in plan.named_spans}
-        )
+        out["glossary_names"] = sorted({plan.spelled(span) for span in plan.named_spans})
         out["synonyms"] = [
             {"words": words, "adds": adds, "provenance": provenance}
             for words, adds, provenance in plan.synonyms

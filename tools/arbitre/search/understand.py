@@ -169,6 +169,8 @@ class Understanding:
         for expansion in expansions:
             span = tuple(sorted(expansion.positions))
             plan.named_spans.setdefault(span, set()).add(expansion.game)
+            if expansion.said:
+                plan.said[span] = expansion.said
             if plan.whole_name and expansion.targets:
                 # Entries whose text uses the term (the site's auto-links) speak about it.
                 plan.mentions[expansion.targets[0]] = MENTION_WEIGHT

@@ -9,6 +9,7 @@
 // (data, query syntax) <- understand.js <- focus.js <- rank.js <- present.js <- Engine (search,
 // explain); their constants are weights.js's, their helpers common.js's.
 import { Presenting } from "./present.js";
+import { spelled } from "./common.js";
 export { InvalidQuery } from "./common.js";
 // For the offline worker, which writes a search link's results into the page it serves:
 export { failureHtml, requestKey, resultsHtml, searchKey, searchRequest } from "./results.js";
@@ -28,7 +29,7 @@ export class Engine extends Presenting {
     const [plan] = this.understand(parsed);
     out.words = plan.words;
     out.corrected = plan.corrected;
-    const names = [...plan.namedSpans.keys()].map((span) => span.split(",").map((i) => plan.corrected[+i]).join(" "));
+    const names = [...plan.namedSpans.keys()].map((span) => spelled(plan, span));
     out.glossary_names = [...new Set(names)].sort();
     out.synonyms = plan.synonyms.map(([words, adds, provenance]) => ({ words, adds, provenance }));
     return out;

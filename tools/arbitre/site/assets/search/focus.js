@@ -2,7 +2,7 @@
 // own words, else by its best candidates; the other games' candidates step back.
 import { Understanding } from "./understand.js";
 import { GAME_FOCUS_DEPTH, GAME_FOCUS_FACTOR, GAME_FOCUS_SHARE, WORD_GAME_MIN_DOCS, WORD_GAME_SHARE } from "./weights.js";
-import { byScore } from "./common.js";
+import { byScore, spelled } from "./common.js";
 import { fold, isRuleNumber } from "./analysis.js";
 
 export class Focusing extends Understanding {
@@ -11,7 +11,7 @@ export class Focusing extends Understanding {
   wordFocus(parsed, plan) {
     const game = this.namedGame(plan);
     if (game) {
-      const words = [...plan.namedSpans.keys()].map((span) => span.split(",").map((i) => plan.corrected[+i]).join(" "));
+      const words = [...plan.namedSpans.keys()].map((span) => spelled(plan, span));
       return { game, reason: "glossary", words: [...new Set(words)].sort() };
     }
     const found = this.vocabularyGame(parsed, plan);

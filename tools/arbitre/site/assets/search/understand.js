@@ -113,7 +113,7 @@ export class Understanding extends EngineCore {
     for (const [g, names] of this.namesSpoken.get(key) ?? new Map()) {
       for (let i = names.length - 1; i >= 0; i--) {
         if (` ${spoken} `.includes(` ${names[i][1]} `)) {
-          found.set(g, names[i][0]);
+          found.set(g, { ...names[i][0], said: names[i][1] });
           break;
         }
       }
@@ -177,7 +177,7 @@ export class Understanding extends EngineCore {
     const words = [...parsed.words];
     const plan = {
       words, corrected: [...words], concepts: [], boostedIds: new Map(), mentions: new Map(),
-      names: new Set(), wholeName: false, namedSpans: new Map(), phrases: [], synonyms: [],
+      names: new Set(), wholeName: false, namedSpans: new Map(), said: new Map(), phrases: [], synonyms: [],
     };
     const totalDocs = Math.max(this.docCount, 1);
     const unknown = new Set();
@@ -237,6 +237,7 @@ export class Understanding extends EngineCore {
       const span = [...expansion.positions].sort((a, b) => a - b).join(",");
       if (!plan.namedSpans.has(span)) plan.namedSpans.set(span, new Set());
       plan.namedSpans.get(span).add(expansion.game);
+      if (expansion.said) plan.said.set(span, expansion.said);
       if (plan.wholeName && expansion.targets.length) plan.mentions.set(expansion.targets[0], MENTION_WEIGHT);
       if (!plan.wholeName && !expansion.foreign) continue;
       if (plan.wholeName) {
