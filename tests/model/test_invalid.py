@@ -79,6 +79,46 @@ def test_a_typo_under_actions_is_refused(stem):
     expect_error(d, "actions.zzz_typo")
 
 
+def _refused_mappings() -> list[tuple[str, tuple]]:
+    """(stem, path) of every mapping under the `actions` of a shipped scenario a rule refuses."""
+    found = []
+
+    def walk(stem: str, node: object, path: tuple) -> None:
+        if isinstance(node, dict):
+            found.append((stem, path))
+            for key, value in node.items():
+                walk(stem, value, (*path, key))
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(stem, value, (*path, i))
+
+    for path in scenario_files():
+        d = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if "refused_by" in (d.get("expected") or {}):
+            walk(path.stem, d.get("actions"), ("actions",))
+    return found
+
+
+@pytest.mark.parametrize(("stem", "path"), _refused_mappings())
+def test_a_typo_past_a_refusal_is_reported(stem, path):
+    """A scenario a rule refuses is still read to its end: a misspelt key anywhere under its
+    `actions`, after the refused step too, is an error (12 of these 77 places were silent)."""
+    d = data(stem)
+    node = d
+    for key in path:
+        node = node[key]
+    node["zzz_typo"] = 1
+    expect_error(d, "zzz_typo")
+
+
+def test_a_refusal_still_stands_past_what_only_the_refusal_explains():
+    """Reading a refused scenario to its end finds typos only: the refusal is kept, with its
+    rule, whatever the rest of the position."""
+    d = data("ashes--arene-pleine-pas-de-remplacement")
+    scenario = read_scenario(copy.deepcopy(d), "essai")
+    assert scenario.run().result["refused_by"] == d["expected"]["refused_by"]
+
+
 def test_unknown_field_is_a_typo():
     d = spoils()
     d["state"]["attackers"][0]["vitesse"] = 3

@@ -27,8 +27,8 @@ import yaml
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.model import altered, ashes, four_souls, marvel_champions, the_spoils
 from arbitre.model.core.procedure import Procedure
-from arbitre.model.core.rules import RuleViolation
-from arbitre.model.core.scenario import Fields, ScenarioError, read_rulings
+from arbitre.model.core.rules import RuleViolation, past_refusals
+from arbitre.model.core.scenario import UNKNOWN_FIELD, Fields, ScenarioError, read_rulings
 from arbitre.model.core.trace import Ruling, Step, Trace
 from arbitre.model.core.yaml_lines import field_line
 from arbitre.model.files import scenario_files
@@ -109,6 +109,7 @@ def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
         except RuleViolation as exc:
             if "refused_by" not in expected:
                 raise
+            _misspelt_past_refusal(PROCEDURES[(game, procedure)], name, data)
             state = Refusal(fields.str("title"), read_rulings(fields, game), exc)
             keep = ("game", "procedure", "title", "reproduces", "expected", "placeholders")
             fields.data = {k: v for k, v in fields.data.items() if k in keep}
@@ -119,6 +120,21 @@ def read_scenario(data: Any, name: str, path: str = "<scenario>") -> Scenario:
         field = f"{path}: {exc.field}" if path else exc.field
         raise RuleViolation(exc.rule_id, exc.text_fr, field) from None
     return Scenario(game, procedure, name, path, state, expected, placeholders)
+
+
+def _misspelt_past_refusal(procedure: Procedure[Any], name: str, data: Any) -> None:
+    """A refused scenario is read once more to its end, its refusals let through: a field
+    nobody asks for there (a typo under `actions` after the refused step) is a ScenarioError,
+    as in a scenario no rule refuses.  Whatever else that read runs into (a position only
+    the refusal made sense of) is not reported: the refusal stands."""
+    try:
+        with past_refusals():
+            procedure.read(name, Fields(data))
+    except ScenarioError as exc:
+        if exc.detail.startswith(UNKNOWN_FIELD):
+            raise
+    except Exception:  # (see above)
+        return
 
 
 def load_scenario(path: Path) -> Scenario:

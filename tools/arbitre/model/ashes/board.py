@@ -30,7 +30,7 @@ from arbitre.model.ashes.board_read import (
 )
 from arbitre.model.ashes.rules import GAME
 from arbitre.model.core.french import of
-from arbitre.model.core.rules import RuleViolation, require
+from arbitre.model.core.rules import refuse, require
 from arbitre.model.core.scenario import Fields
 from arbitre.model.core.trace import Recorder, Trace
 
@@ -215,7 +215,7 @@ class _Board:
         return d.card
 
     def do_retirer(self, a: BoardAction, where: str) -> None:
-        raise RuleViolation(
+        refuse(
             UNITS_STAY,
             f"{a.player} ne peut pas choisir de retirer {a.unit} de son arène : une unité n'en "
             "sort que si elle est détruite ou si un effet la retire",

@@ -19,7 +19,7 @@ from arbitre.model.ashes.damage_read import (
     read_triggers,
 )
 from arbitre.model.ashes.rules import GAME, IN_PLAY
-from arbitre.model.core.rules import RuleViolation, require
+from arbitre.model.core.rules import refuse, require
 from arbitre.model.core.scenario import (
     Fields,
     ScenarioError,
@@ -269,7 +269,7 @@ def _check_legal(sc: PlayScenario) -> None:
             and "sort" in play.type_fr.lower()
             and target.controller != play.player
         ):
-            raise RuleViolation(
+            refuse(
                 PROTECTION,
                 f"{target.name} est protégée de toute carte ayant le mot « sort » dans son type "
                 f"jouée par un adversaire ; {play.card} est un « {play.type_fr} »",

@@ -1,6 +1,17 @@
-"""A position or an action the rules forbid: refused with the rule it breaks, never run."""
+"""A position or an action the rules forbid: refused with the rule it breaks, never run.
+
+A scenario the rules refuse is still read to its end once, its refusals let through
+(`past_refusals`), so that a misspelt field after the refused step is reported as in any
+other scenario (`examples.read_scenario`).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+_PAST_REFUSALS: ContextVar[bool] = ContextVar("past_refusals", default=False)
 
 
 class RuleViolation(ValueError):
@@ -14,7 +25,24 @@ class RuleViolation(ValueError):
         super().__init__(f"{where}refusé — {text_fr} ({rule_id})")
 
 
-def require(condition: bool, rule_id: str, text_fr: str, field: str = "") -> None:
-    """Raise a RuleViolation unless `condition` holds."""
-    if not condition:
+def refuse(rule_id: str, text_fr: str, field: str = "") -> None:
+    """Raise a RuleViolation — unless the scenario is being read past its refusals."""
+    if not _PAST_REFUSALS.get():
         raise RuleViolation(rule_id, text_fr, field)
+
+
+def require(condition: bool, rule_id: str, text_fr: str, field: str = "") -> None:
+    """Refuse (`refuse`) unless `condition` holds."""
+    if not condition:
+        refuse(rule_id, text_fr, field)
+
+
+@contextmanager
+def past_refusals() -> Iterator[None]:
+    """Within: `refuse` and `require` let the scenario go on (a read that only looks for the
+    fields nobody asks for)."""
+    token = _PAST_REFUSALS.set(True)
+    try:
+        yield
+    finally:
+        _PAST_REFUSALS.reset(token)

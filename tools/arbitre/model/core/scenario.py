@@ -11,10 +11,11 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
 from arbitre.model.core.french import of
-from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.rules import refuse
 from arbitre.model.core.trace import Ruling
 
 _MISSING: Any = object()
+UNKNOWN_FIELD = "unknown field"  # what `Fields.done` says of a key nobody asked for
 _D = TypeVar("_D")
 
 
@@ -133,7 +134,7 @@ class Fields:
         if unknown:
             raise ScenarioError(
                 self.where(unknown[0]),
-                f"unknown field (known here: {', '.join(sorted(self._seen))})",
+                f"{UNKNOWN_FIELD} (known here: {', '.join(sorted(self._seen))})",
             )
 
 
@@ -216,9 +217,8 @@ def require_in_play(
     if name in in_play:
         return
     if name in elsewhere:
-        raise RuleViolation(
-            rule_id, f"{name} n'est pas en jeu ({elsewhere[name]}) : {why_fr}", field
-        )
+        refuse(rule_id, f"{name} n'est pas en jeu ({elsewhere[name]}) : {why_fr}", field)
+        return
     raise ScenarioError(field, f"no card named {name!r} in the scenario")
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from arbitre.model.core.french import of_the, the
-from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.rules import RuleViolation, refuse
 from arbitre.model.core.trace import Recorder
 
 
@@ -90,11 +90,12 @@ class Sequence:
         rule = phase.rule_ids[0] if phase.rule_ids else self.rule_ids[0]
         allowed_rules = [r for p in self.allowing(action) for r in p.rule_ids]
         specific = dict(self.action_rules).get(action)
-        raise RuleViolation(
+        refuse(
             specific or (allowed_rules[0] if allowed_rules else rule),
             f"{action_fr} n'est pas permis pendant {the(phase.name_fr)} ; seulement pendant {where}",
             field,
         )
+        return phase
 
     def walk(
         self,

@@ -14,7 +14,7 @@ from typing import Any
 
 from arbitre.model.core.french import cap, of, que, the, this
 from arbitre.model.core.procedure import Procedure
-from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.rules import refuse
 from arbitre.model.core.scenario import Fields, ScenarioError, read_rulings
 from arbitre.model.core.sequence import Sequence
 from arbitre.model.core.trace import Recorder, Ruling, Trace
@@ -83,10 +83,10 @@ def check_turn(
         phase = sequence.check(a.action, name, a.phase, f"{a.field}.phase")
         for condition, action, rule, text in sequence.restrictions:
             if condition in conditions and action == a.action:
-                raise RuleViolation(rule, f"{name} est interdit tant {que(text)}", a.field)
+                refuse(rule, f"{name} est interdit tant {que(text)}", a.field)
         index = ids.index(a.phase)
         if index < reached:
-            raise RuleViolation(
+            refuse(
                 sequence.rule_ids[0],
                 f"{name} pendant {the(phase.name_fr)} : cette phase est déjà passée (les phases "
                 f"se suivent : {', '.join(p.name_fr for p in sequence.phases)})",
@@ -104,7 +104,7 @@ def check_turn(
                     counted = (
                         f" compte comme {sequence.action_fr(action)}" if action != a.action else ""
                     )
-                    raise RuleViolation(
+                    refuse(
                         rule,
                         f"{name}{counted} : {most} fois par {sequence.name_fr} au plus"
                         + (f" pendant {the(phase.name_fr)}" if scope else ""),

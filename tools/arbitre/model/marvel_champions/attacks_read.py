@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.rules import refuse
 from arbitre.model.core.scenario import (
     Fields,
     ScenarioError,
@@ -240,7 +240,7 @@ def _read_boost(bf: Fields) -> BoostCard:
         cancelled_by=bf.str("cancelled_by", None),
     )
     if b.cancelled_by and b.icons == 0:
-        raise RuleViolation(
+        refuse(
             INITIATE,
             f"{b.cancelled_by} ne peut pas annuler les icônes de boost d'une carte qui "
             "n'en a pas : cela ne modifierait pas l'état de la partie",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.rules import refuse
 from arbitre.model.core.scenario import Fields, ScenarioError
 from arbitre.model.marvel_champions.rules import GAME, Character
 
@@ -164,7 +164,7 @@ def _attach(o: Occurrence, attached: dict[str, list[str]], where: str) -> None:
     """Count an attachment on its character; one over « X max par personnage » is refused."""
     on = attached.setdefault(o.target, [])
     if o.max_per_character and on.count(o.source) >= o.max_per_character:
-        raise RuleViolation(
+        refuse(
             MAX,
             f"{o.source} : {o.max_per_character} max par personnage, et {o.target} en a "
             f"déjà {on.count(o.source)} (le maximum compte tous les exemplaires, par titre)",
@@ -181,7 +181,7 @@ def _require_distinct_enemies(eff: Effect, names: dict[str, Character], where: s
         stage = " (les différents stades d'un méchant sont le même ennemi)" * (
             names[twice].kind == "mechant"
         )
-        raise RuleViolation(
+        refuse(
             SAME_ENEMY,
             f"{eff.card} doit infliger ses seconds dégâts à un ennemi différent du premier ; "
             f"{twice} est visé deux fois{stage}",
@@ -193,7 +193,7 @@ def _require_one_scheme(eff: Effect, where: str) -> None:
     """All the threat the effect removes comes from one scheme."""
     taken = {o.target for o in eff.occurrences if o.kind == "remove_threat"}
     if len(taken) > 1:
-        raise RuleViolation(
+        refuse(
             f"{GAME}/faq/boite-de-base/pratique-de-la-loi-23/1",
             f"toute la menace retirée par {eff.card} doit être enlevée d'une seule manigance "
             f"(ici : {', '.join(sorted(taken))})",

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.model.core.french import of
-from arbitre.model.core.rules import RuleViolation
+from arbitre.model.core.rules import refuse
 from arbitre.model.core.scenario import Fields, ScenarioError, read_opening, unique_names
 from arbitre.model.core.trace import Recorder, Ruling, Trace
 from arbitre.model.marvel_champions.rules import GAME
@@ -142,7 +142,7 @@ def read_payments(name: str, data: Fields) -> PaymentScenario:
             if used not in by_name:
                 raise ScenarioError(pf.where("using"), f"no card or ability named {used!r}")
             if by_name[used].affinity_only and p.affinity is None:
-                raise RuleViolation(
+                refuse(
                     RESOURCE_ABILITY,
                     f"{used} ne génère de ressource que pour une carte d'affinité (son coût ou celui "
                     f"d'une capacité imprimée dessus) ; {p.card} n'a pas d'affinité",
@@ -312,14 +312,14 @@ class _Run:
         if p.spend_only:
             wrong = [r for r in generated if r not in (p.spend_only, "libre")]
             if wrong:
-                raise RuleViolation(
+                refuse(
                     COST,
                     f"{p.card} ne se paie qu'avec des ressources {TYPE_FR[p.spend_only]} ; "
                     f"{self.fr(wrong)} ne conviennent pas",
                     "actions.payments",
                 )
         if len(generated) < cost:
-            raise RuleViolation(
+            refuse(
                 RESOURCE,
                 f"{len(generated)} ressource(s) générée(s) pour un coût de {cost}",
                 "actions.payments",
