@@ -25,7 +25,7 @@ function setup(input) {
     }
     const mine = ++asked;
     try {
-      const { result, games, labels } = await search(q, { limit: SHOWN });
+      const { result, games, labels, source } = await search(q, { limit: SHOWN });
       if (mine !== asked) return;
       let html = result.hits
         .map(
@@ -46,6 +46,7 @@ function setup(input) {
       html += `<a class="arb-header-more" href="${escapeHtml(more.href)}">Tous les résultats (${result.total})</a>`;
       panel.innerHTML = html;
       panel.dataset.query = q;
+      panel.dataset.searchSource = source; // "worker" or "page" (load.js), as the search page says
       panel.hidden = false;
     } catch (error) {
       if (mine !== asked) return;
