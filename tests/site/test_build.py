@@ -131,6 +131,8 @@ def test_build_small_site(project: ProjectPaths) -> None:
     ):
         assert (project.site / "recherche" / asked).resolve().is_file(), asked
     assert "__arbitreSearchIndex" not in home
+    # French typography (site/typography.py): the search page's examples are never split.
+    assert "(«\u00a0609.1f\u00a0»" in search
 
 
 def test_two_pages_on_one_path_are_refused(

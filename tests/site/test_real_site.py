@@ -106,6 +106,7 @@ def test_marvel_champions_news_are_the_documents_own_words(built) -> None:  # ty
     """One edition per game today: Marvel Champions v1.4 lists what it changed itself (#22)."""
     kb, target = built
     news = (target.site / "marvel-champions/nouveautes/index.html").read_text("utf-8")
+    news = news.replace("\u00a0", " ")  # (the page's French no-break spaces)
     noted = re.findall(r'<span class="arb-badge" id="nv-([^"]+)">modifié</span>', news)
     assert noted == [
         "glossaire--defense-defendre",

@@ -18,7 +18,10 @@ from .test_build import broken_links, parse
 
 
 def html(site: Path, page: str) -> str:
-    return (site / page.strip("/") / "index.html").read_text(encoding="utf-8")
+    """A built page, its no-break spaces (`site/typography.py`) read as spaces: these tests
+    are about its words."""
+    text = (site / page.strip("/") / "index.html").read_text(encoding="utf-8")
+    return text.replace("\u00a0", " ")
 
 
 def block(page_html: str, anchor: str) -> str:

@@ -150,6 +150,8 @@ def run_mkdocs(
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, MkDocsException
 
+    from arbitre.site.typography import TypographyPlugin
+
     logger = logging.getLogger("mkdocs")
     collect = _Collect()
     logger.addHandler(collect)
@@ -164,6 +166,7 @@ def run_mkdocs(
             strict=strict,
         )
         config.theme.dirs.insert(0, str(theme_dir()))  # header search box, French 404 page
+        config.plugins["arbitre-typography"] = TypographyPlugin()  # « x » never split
         config.plugins.on_startup(command="build", dirty=False)
         try:
             build(config)

@@ -9,6 +9,7 @@ follow a line of text get the blank line Python-Markdown needs to see them as li
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from arbitre.kb.terms import fold_with_positions, forbidden_spans
@@ -45,27 +46,25 @@ def escape_attribute(text: str) -> str:
     )
 
 
-def _escape_segment(text: str) -> str:
-    """Escape « < » (unless an autolink) and « { » outside code spans."""
+def between(pattern: re.Pattern[str], text: str, change: Callable[[str], str]) -> str:
+    """`text` with `change` applied to what lies between `pattern`'s matches (kept as found)."""
     out: list[str] = []
     last = 0
-    for match in _CODE_SPAN.finditer(text):
-        out.append(_escape_plain(text[last : match.start()]))
+    for match in pattern.finditer(text):
+        out.append(change(text[last : match.start()]))
         out.append(match.group(0))
         last = match.end()
-    out.append(_escape_plain(text[last:]))
+    out.append(change(text[last:]))
     return "".join(out)
+
+
+def _escape_segment(text: str) -> str:
+    """Escape « < » (unless an autolink) and « { » outside code spans."""
+    return between(_CODE_SPAN, text, _escape_plain)
 
 
 def _escape_plain(text: str) -> str:
-    out: list[str] = []
-    last = 0
-    for match in _AUTOLINK.finditer(text):
-        out.append(text[last : match.start()].replace("<", "&lt;").replace("{", "\\{"))
-        out.append(match.group(0))
-        last = match.end()
-    out.append(text[last:].replace("<", "&lt;").replace("{", "\\{"))
-    return "".join(out)
+    return between(_AUTOLINK, text, lambda s: s.replace("<", "&lt;").replace("{", "\\{"))
 
 
 def link(label: str, href: str, title: str = "", css: str = "") -> str:
