@@ -125,6 +125,6 @@ def shown_as_text(tab, query: str) -> bool:
     return tab.evaluate(
         """(q) => !document.querySelector("#arb-results img, #arb-results b")
           && window.__arbPwned === undefined
-          && document.querySelector("#arb-results .arb-count").textContent.includes(`« ${q} »`)""",
+          && document.querySelector("#arb-results .arb-count").textContent.includes(`«\u00a0${q}\u00a0»`)""",
         query,
     )

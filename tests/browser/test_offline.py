@@ -77,7 +77,7 @@ def test_the_worker_answers_the_search_with_the_index_it_holds(page, own_host):
     search_page_hits(page, own_host.url, "dégâts", jeu="monopoly")
     assert search_source(page) == ""
     said = page.locator("#arb-results .arb-error").inner_text()
-    assert said == "jeu inconnu : « monopoly »"
+    assert said == "jeu inconnu\u00a0: «\u00a0monopoly\u00a0»"  # (French no-break spaces)
     assert page.console_errors == []
 
 
@@ -101,7 +101,8 @@ def test_a_search_link_comes_with_its_results_written_in_by_the_worker(page, own
 
     search_page_hits(page, own_host.url, "dégâts", jeu="monopoly")
     assert written_by_worker(page) and search_source(page) == ""
-    assert page.locator("#arb-results .arb-error").inner_text() == "jeu inconnu : « monopoly »"
+    said = page.locator("#arb-results .arb-error").inner_text()
+    assert said == "jeu inconnu\u00a0: «\u00a0monopoly\u00a0»"
 
     page.fill("#arb-search [name=requete]", "riposte")
     page.select_option("#arb-search [name=jeu]", "")

@@ -23,6 +23,7 @@ from arbitre.search.documents import display_text
 from arbitre.search.evaluate import answer_rank
 from arbitre.search.intent import INTENTS
 from arbitre.search.service import explain_query, open_searcher, run_search
+from arbitre.site.typography import french_html
 from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text
 from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
 
@@ -225,10 +226,16 @@ def test_the_suggestion_is_the_players_sentence_and_the_note_names_each_replacem
     page, static_site
 ):
     results(page, static_site, "mon adversaire peut-il regarder ma defausee ?")
+    # (French typography: no-break spaces inside « » and before ?, as the pages have them.)
     assert page.locator(".arb-suggestion a").inner_text() == (
-        "mon adversaire peut-il regarder ma défausse ?"
+        "mon adversaire peut-il regarder ma défausse\u00a0?"
     )
-    assert "« defausee » → « défausse »" in page.locator("[data-corrected]").inner_text()
+    # The player's question mark ends the sentence (not « défausse ? ? »).
+    assert page.locator(".arb-suggestion").inner_text().endswith("défausse\u00a0?")
+    assert (
+        "«\u00a0defausee\u00a0» → «\u00a0défausse\u00a0»"
+        in page.locator("[data-corrected]").inner_text()
+    )
     results(page, static_site, "fouiller ma défausse")
     assert page.locator(".arb-suggestion").count() == 0
     assert page.locator("[data-corrected]").count() == 0
@@ -284,6 +291,20 @@ def test_the_search_page_starts_the_index_from_its_head_and_fetches_it_once(page
     ]
     assert page.evaluate("'__arbitreSearchIndex' in window") is False
     assert page.console_errors == []
+
+
+def test_results_are_written_with_the_pages_french_no_break_spaces(engine_page):
+    """The results the browser writes space « » and ? ! : ; as the pages do
+    (`site/typography.py`), in their text only: tags and attributes keep their spaces."""
+    html = (
+        '<p class="arb-count" title="« a » ?">3 résultats pour « mot » : là ?</p>'
+        '<a href="?requete=a+%3F">b ; c</a><mark>x</mark> !'
+    )
+    got = engine_page.evaluate(
+        """async (html) => (await import("/assets/search/results.js")).frenchHtml(html)""", html
+    )
+    assert got == french_html(html)
+    assert "pour «\u00a0mot\u00a0»\u00a0: là\u00a0?" in got and 'title="« a » ?"' in got
 
 
 def test_packed_index_shapes_unpack_as_python_packs_them(engine_page, index):
@@ -595,7 +616,7 @@ def test_the_search_page_says_the_focus_and_links_to_that_game_only(page, static
     found = results(page, static_site, "combien coûte un objet du magasin", type="faq")
     line = page.locator("#arb-results .arb-focus")
     assert line.inner_text().startswith("Recherche dans Four Souls (mots propres à ce jeu")
-    assert "« magasin »" in line.inner_text()
+    assert "«\u00a0magasin\u00a0»" in line.inner_text()
     href = line.locator("a").get_attribute("href")
     assert line.locator("a").inner_text() == "seulement Four Souls"
     params = urllib.parse.parse_qs(urllib.parse.urlparse(href).query)

@@ -2,7 +2,7 @@
 // opens the « Recherche » page with every result.  The search is readied on the box's focus
 // (the offline worker's, else the page's own engine, loaded then).
 import { entryHref, search, warmSearch } from "./load.js";
-import { authorityBadge, escapeHtml, focusLine, hitLabel } from "./results.js";
+import { authorityBadge, escapeHtml, focusLine, frenchHtml, hitLabel } from "./results.js";
 
 const SHOWN = 8;
 
@@ -35,7 +35,7 @@ function setup(input) {
             `<span class="arb-hit-meta">${escapeHtml(games[h.game] || h.game)} · ${escapeHtml(labels[h.kind] || h.kind)}</span></a>`,
         )
         .join("");
-      if (!result.hits.length) html = `<p class="arb-header-none">Aucun résultat pour « ${escapeHtml(q)} ».</p>`;
+      if (!result.hits.length) html = frenchHtml(`<p class="arb-header-none">Aucun résultat pour « ${escapeHtml(q)} ».</p>`);
       const more = new URL(form.action);
       more.searchParams.set("requete", q);
       if (result.focus) {

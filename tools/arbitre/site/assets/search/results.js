@@ -8,6 +8,13 @@ export const PAGE_SIZE = 10; // results per page of /recherche/
 export const escapeHtml = (s) =>
   String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 
+// French typography, as the pages have it (site/typography.py): a no-break space inside « » and
+// before ? ! : ;, in the text of `html` only (never in a tag or its attributes), so that a
+// phone's line never starts with » or ?.
+export const frenchHtml = (html) =>
+  html.replace(/<[^>]*>|[^<]+/g, (part) =>
+    part.startsWith("<") ? part : part.replace(/« +/g, "«\u00a0").replace(/ +(?=[»?!:;])/g, "\u00a0"));
+
 // What the « Recherche » page shows for its address's parameters: {q, game, kind, page, options},
 // `options` what the engine is asked (the page's slice of the results).
 export function searchRequest(params) {
@@ -55,8 +62,8 @@ export function authorityBadge(hit) {
 // the same search in that game only (`href`: the search page's URL for it).
 export function focusLine(focus, href) {
   if (!focus) return "";
-  return `<p class="arb-focus" data-focus="${escapeHtml(focus.game)}">Recherche ${escapeHtml(focus.message)} — ` +
-    `<a href="${escapeHtml(href)}">seulement ${escapeHtml(focus.title)}</a></p>`;
+  return frenchHtml(`<p class="arb-focus" data-focus="${escapeHtml(focus.game)}">Recherche ${escapeHtml(focus.message)} — ` +
+    `<a href="${escapeHtml(href)}">seulement ${escapeHtml(focus.title)}</a></p>`);
 }
 
 // The search page's address with `changes` made to its parameters (a value of null drops one).
@@ -91,7 +98,8 @@ export function resultsHtml(params, { result, games, labels }, root) {
     html += `<p class="arb-note" data-corrected>Mots corrigés : ${changes} (recherche faite aussi avec la correction).</p>`;
   }
   if (result.suggestion) {
-    html += `<p class="arb-suggestion">Vouliez-vous dire <a href="${searchLink(params, { requete: result.suggestion, page: null })}">${escapeHtml(result.suggestion)}</a> ?</p>`;
+    const asked = result.suggestion.trimEnd().endsWith("?") ? "" : " ?"; // (not « défausse ? ? »)
+    html += `<p class="arb-suggestion">Vouliez-vous dire <a href="${searchLink(params, { requete: result.suggestion, page: null })}">${escapeHtml(result.suggestion)}</a>${asked}</p>`;
   }
   html += focusLine(result.focus, result.focus ? searchLink(params, { jeu: result.focus.game, page: null }) : "");
   const pages = Math.ceil(Math.min(result.total, 1000) / PAGE_SIZE);
@@ -109,11 +117,11 @@ export function resultsHtml(params, { result, games, labels }, root) {
     }
     html += "</ol>";
   }
-  return html + pager(params, page, pages);
+  return frenchHtml(html + pager(params, page, pages));
 }
 
 // A search that could not be made: the engine refused the query, or (`loading`) could not load.
 export function failureHtml(message, loading = false) {
   const why = loading ? "La recherche n’a pas pu se charger : " : "";
-  return `<p class="arb-error">${why}${escapeHtml(message)}</p>`;
+  return frenchHtml(`<p class="arb-error">${why}${escapeHtml(message)}</p>`);
 }
