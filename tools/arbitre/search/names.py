@@ -29,9 +29,9 @@ class GlossaryNames:
         self._names_en: dict[str, dict[str, Expansion]] = {}  # English names, by English stems
         self._names_typed: dict[str, dict[str, Expansion]] = {}  # names with their stop words
         # English names holding English function words (« In play », « Roll a die »), by their
-        # other words — an English question's words, which lack its function words — with the
-        # name as typed, which the question must spell (`matches`).
-        self._names_spoken: dict[str, dict[str, list[tuple[Expansion, str]]]] = {}
+        # other words — an English question's words, which lack its function words —, each
+        # expansion `said` as typed, which the question must spell (`matches`).
+        self._names_spoken: dict[str, dict[str, list[Expansion]]] = {}
         self.longest = 1
         # Names that analyse alike in one game (« Joueur » and « Par joueur », the term
         # « Endurance » and the pair « d'endurance/Life » of running text): the one naming
@@ -71,7 +71,7 @@ class GlossaryNames:
             spoken = spoken_key(row["name"]) if expansion.foreign else ""
             if spoken and spoken != key:
                 self._names_spoken.setdefault(spoken, {}).setdefault(row["game"], []).append(
-                    (expansion, typed_key(row["name"]))
+                    replace(expansion, said=typed_key(row["name"]))
                 )
         # Entries that are the same passage under another name: a glossary term and the entry
         # defining it (not the several entries a redirect names: each is a passage of its own).
@@ -144,9 +144,9 @@ class GlossaryNames:
         the question (`spoken`, as typed) spells them."""
         found: dict[str, Expansion] = {}
         for g, names in self._names_spoken.get(key, {}).items():
-            for expansion, typed in reversed(names):  # the best ranked first (see above)
-                if f" {typed} " in f" {spoken} ":
-                    found[g] = replace(expansion, said=typed)
+            for expansion in reversed(names):  # the best ranked first (see above)
+                if f" {expansion.said} " in f" {spoken} ":
+                    found[g] = expansion
                     break
         return found
 

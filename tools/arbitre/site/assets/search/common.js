@@ -103,13 +103,13 @@ const allWordChars = (s) => {
   return s.length > 0;
 };
 
+// A named span ("0,1") as the query says the name: « in play », not « play » (Plan.spelled).
+export const spelled = (plan, span) => plan.said.get(span) ?? span.split(",").map((i) => plan.corrected[+i]).join(" ");
+
 // Folded words in this order, any inflection, at most two words apart (plan.phrase_pattern).
 // `search(folded)` is what the regular expression `regex` finds — each stem at the start of a
 // word, the next one at most two words further —, read off the text's words rather than by
 // the regular expression, which the browser would compile on its first use of each phrase (#23).
-// A named span ("0,1") as the query says the name: « in play », not « play » (Plan.spelled).
-export const spelled = (plan, span) => plan.said.get(span) ?? span.split(",").map((i) => plan.corrected[+i]).join(" ");
-
 export function phrasePattern(analyzer, words) {
   const stems = words.map((w) => analyzer.stem(w));
   const source = () => `(?<!${W})` + stems.map((s) => escapeRegex(s) + `${W}*`).join(`(?:${NW}+${W}+){0,2}?${NW}+`);

@@ -176,7 +176,7 @@ export class EngineCore {
         if (!out.namesSpoken.has(row.spoken)) out.namesSpoken.set(row.spoken, new Map());
         const perGame = out.namesSpoken.get(row.spoken);
         if (!perGame.has(row.game)) perGame.set(row.game, []);
-        perGame.get(row.game).push([expansion, row.typed]);
+        perGame.get(row.game).push({ ...expansion, said: row.typed });
       }
     }
     // One passage under several names: a term and the entry defining it (names.GlossaryNames).

@@ -2,7 +2,7 @@
 // opens the « Recherche » page with every result.  The search is readied on the box's focus
 // (the offline worker's, else the page's own engine, loaded then).
 import { entryHref, search, warmSearch } from "./load.js";
-import { authorityBadge, escapeHtml, focusLine, frenchHtml, hitLabel } from "./results.js";
+import { authorityBadge, escapeHtml, failureHtml, focusLine, frenchHtml, hitLabel } from "./results.js";
 
 const SHOWN = 8;
 
@@ -35,7 +35,7 @@ function setup(input) {
             `<span class="arb-hit-meta">${escapeHtml(games[h.game] || h.game)} · ${escapeHtml(labels[h.kind] || h.kind)}</span></a>`,
         )
         .join("");
-      if (!result.hits.length) html = frenchHtml(`<p class="arb-header-none">Aucun résultat pour « ${escapeHtml(q)} ».</p>`);
+      if (!result.hits.length) html = `<p class="arb-header-none">Aucun résultat pour « ${escapeHtml(q)} ».</p>`;
       const more = new URL(form.action);
       more.searchParams.set("requete", q);
       if (result.focus) {
@@ -44,13 +44,13 @@ function setup(input) {
         html = focusLine(result.focus, only.href) + html;
       }
       html += `<a class="arb-header-more" href="${escapeHtml(more.href)}">Tous les résultats (${result.total})</a>`;
-      panel.innerHTML = html;
+      panel.innerHTML = frenchHtml(html);
       panel.dataset.query = q;
       panel.dataset.searchSource = source; // "worker" or "page" (load.js), as the search page says
       panel.hidden = false;
     } catch (error) {
       if (mine !== asked) return;
-      panel.innerHTML = `<p class="arb-error">${escapeHtml(error.message)}</p>`;
+      panel.innerHTML = failureHtml(error.message, error.loading); // as the search page says it
       panel.hidden = false;
     }
   }

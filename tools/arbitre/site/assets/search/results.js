@@ -10,7 +10,7 @@ export const escapeHtml = (s) =>
 
 // French typography, as the pages have it (site/typography.py): a no-break space inside « » and
 // before ? ! : ;, in the text of `html` only (never in a tag or its attributes), so that a
-// phone's line never starts with » or ?.
+// phone's line never starts with » or ?.  Each writer applies it once to what it writes.
 export const frenchHtml = (html) =>
   html.replace(/<[^>]*>|[^<]+/g, (part) =>
     part.startsWith("<") ? part : part.replace(/« +/g, "«\u00a0").replace(/ +(?=[»?!:;])/g, "\u00a0"));
@@ -62,8 +62,8 @@ export function authorityBadge(hit) {
 // the same search in that game only (`href`: the search page's URL for it).
 export function focusLine(focus, href) {
   if (!focus) return "";
-  return frenchHtml(`<p class="arb-focus" data-focus="${escapeHtml(focus.game)}">Recherche ${escapeHtml(focus.message)} — ` +
-    `<a href="${escapeHtml(href)}">seulement ${escapeHtml(focus.title)}</a></p>`);
+  return `<p class="arb-focus" data-focus="${escapeHtml(focus.game)}">Recherche ${escapeHtml(focus.message)} — ` +
+    `<a href="${escapeHtml(href)}">seulement ${escapeHtml(focus.title)}</a></p>`;
 }
 
 // The search page's address with `changes` made to its parameters (a value of null drops one).

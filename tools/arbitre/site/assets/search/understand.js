@@ -112,8 +112,8 @@ export class Understanding extends EngineCore {
     const found = new Map();
     for (const [g, names] of this.namesSpoken.get(key) ?? new Map()) {
       for (let i = names.length - 1; i >= 0; i--) {
-        if (` ${spoken} `.includes(` ${names[i][1]} `)) {
-          found.set(g, { ...names[i][0], said: names[i][1] });
+        if (` ${spoken} `.includes(` ${names[i].said} `)) {
+          found.set(g, names[i]);
           break;
         }
       }
