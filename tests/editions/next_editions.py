@@ -16,6 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 SPOILS = "the-spoils"
 MARVEL = "marvel-champions"
 ASHES = "ashes"
+ALTERED = "altered"
 
 
 def project(root: Path) -> Path:
@@ -142,6 +143,33 @@ def add_faq_answer(text: str) -> str:
 def fix_ocr_word(text: str) -> str:
     """Ashes: the publisher's new scan prints « dégâts » where the OCR read « dégdts »."""
     return _edit(text, "processus de résolution des dégdts", "dégdts", "dégâts")
+
+
+def insert_draw_rule(text: str) -> str:
+    """Altered: a rule inserted as 7.3.5.a under « Piocher »; the definition the glossary term
+    « Piocher » quotes becomes 7.3.5.b."""
+    text = _edit(text, "7.3.5.a Piocher [X cartes]", "7.3.5.a", "7.3.5.b")
+    lines = text.split("\n")
+    i = _index(lines, "7.3.5.b Piocher [X cartes]")
+    lines[i:i] = [
+        "7.3.5.a Un joueur qui doit piocher dans un Deck vide n'en pioche aucune carte.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def insert_attack_question(text: str) -> str:
+    """Ashes: a question inserted first under « Attaquer »; the one that was faq/attaquer-1, whose
+    lost links a correction notes, becomes faq/attaquer-2."""
+    lines = text.split("\n")
+    i = _index(lines, "Q:Quel est l'ordre exact des étapes de résolution pour")
+    lines[i:i] = [
+        "Q:Puis-je attaquer avec une unité épuisée?",
+        "",
+        "R: Non. Une unité épuisée ne peut pas attaquer.",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 def write_next(root: Path, game: str, *edits, name: str) -> Path:

@@ -42,16 +42,22 @@ def changes(report: dict) -> list[tuple]:
     return [(c["change"], c["id"], c.get("from"), c.get("edited")) for c in report["changes"]]
 
 
+def added(where: Path, game: str, *edits, name: str, version: str) -> Path:
+    """A scratch project at `where` with a next edition of `game` made by `edits`, added."""
+    root = ne.project(where / "project")
+    new = ne.write_next(root, game, *edits, name=name)
+    code, output = run(root, "edition", "add", game, str(new), "--version", version)
+    assert code == 0, output
+    return root
+
+
 # -- a numbered procedure gains a step ------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def inserted(tmp_path_factory) -> Path:
-    root = ne.project(tmp_path_factory.mktemp("inserted") / "project")
-    new = ne.write_next(root, ne.SPOILS, ne.insert_step, name="spoils-2014-01.txt")
-    code, output = run(root, "edition", "add", ne.SPOILS, str(new), "--version", "2014-01")
-    assert code == 0, output
-    return root
+    where = tmp_path_factory.mktemp("inserted")
+    return added(where, ne.SPOILS, ne.insert_step, name="spoils-2014-01.txt", version="2014-01")
 
 
 def test_an_inserted_step_moves_the_later_steps(inserted):
@@ -324,11 +330,8 @@ def test_golden_diff_output(fixture, request):
 
 @pytest.fixture(scope="module")
 def renamed(tmp_path_factory) -> Path:
-    root = ne.project(tmp_path_factory.mktemp("renamed") / "project")
-    new = ne.write_next(root, ne.MARVEL, ne.rename_heading, name="mc-1.4.1.txt")
-    code, output = run(root, "edition", "add", ne.MARVEL, str(new), "--version", "1.4.1")
-    assert code == 0, output
-    return root
+    where = tmp_path_factory.mktemp("renamed")
+    return added(where, ne.MARVEL, ne.rename_heading, name="mc-1.4.1.txt", version="1.4.1")
 
 
 def test_a_renamed_heading_is_the_same_entry_with_its_curated_data(renamed):
@@ -355,12 +358,47 @@ def test_a_renamed_heading_is_the_same_entry_with_its_curated_data(renamed):
 
 
 @pytest.fixture(scope="module")
+def draw_rule_inserted(tmp_path_factory) -> Path:
+    where = tmp_path_factory.mktemp("draw")
+    return added(where, ne.ALTERED, ne.insert_draw_rule, name="altered-2.txt", version="2")
+
+
+def test_a_term_keeps_quoting_its_definition_when_a_rule_is_inserted_before_it(
+    draw_rule_inserted,
+):
+    report = run_json(draw_rule_inserted, "diff", ne.ALTERED)
+    assert changes(report) == [
+        ("added", "altered/7.3.5.a", None, None),
+        ("moved", "altered/7.3.5.b", "altered/7.3.5.a", False),
+    ]
+    term = load_kb(ProjectPaths(draw_rule_inserted)).get("altered/glossaire/piocher")
+    before = load_kb(ProjectPaths(ne.REPO)).get("altered/glossaire/piocher")
+    assert term.text == before.text  # the definition, not the rule inserted before it
+    assert term.source.line_start == before.source.line_start + 2
+    corrections = (draw_rule_inserted / "content" / ne.ALTERED / "corrections.yaml").read_text(
+        "utf-8"
+    )
+    assert "{title: Piocher, defined_by: 7.3.5, text_from: 7.3.5.b," in corrections
+
+
+def test_corrections_named_by_a_renumbered_question_follow_it(tmp_path):
+    root = added(tmp_path, ne.ASHES, ne.insert_attack_question, name="ashes-2.txt", version="2")
+    assert ("moved", "ashes/faq/attaquer-2", "ashes/faq/attaquer-1", False) in changes(
+        run_json(root, "diff", ne.ASHES)
+    )
+    kb = load_kb(ProjectPaths(root))
+    before = load_kb(ProjectPaths(ne.REPO)).get("ashes/faq/attaquer-1")
+    moved = kb.get("ashes/faq/attaquer-2").unresolved  # the notes on its two lost links
+    assert [u.note for u in moved] == [u.note for u in before.unresolved] and len(moved) == 2
+    assert kb.get("ashes/faq/attaquer-1").unresolved == []
+    corrections = (root / "content" / ne.ASHES / "corrections.yaml").read_text("utf-8")
+    assert "\n  faq/attaquer-2:\n" in corrections and "faq/attaquer-1:" not in corrections
+
+
+@pytest.fixture(scope="module")
 def ocr_fixed(tmp_path_factory) -> Path:
-    root = ne.project(tmp_path_factory.mktemp("ocr") / "project")
-    new = ne.write_next(root, ne.ASHES, ne.fix_ocr_word, name="ashes-2.txt")
-    code, output = run(root, "edition", "add", ne.ASHES, str(new), "--version", "2")
-    assert code == 0, output
-    return root
+    where = tmp_path_factory.mktemp("ocr")
+    return added(where, ne.ASHES, ne.fix_ocr_word, name="ashes-2.txt", version="2")
 
 
 def test_a_word_the_publisher_fixed_leaves_its_correction_to_review(ocr_fixed):

@@ -10,7 +10,9 @@ from collections import Counter
 from pathlib import Path
 
 from arbitre.importers import altered
+from arbitre.importers.corrections import Corrections
 from arbitre.importers.text import fold
+from tests.conftest import REPO
 from tests.importers.conftest import corrections, of, parse
 
 SOURCE = Path(__file__).resolve().parents[2] / "content" / "altered" / "sources" / altered.SOURCE
@@ -345,6 +347,22 @@ def test_terms_quote_their_own_definition_and_cite_its_lines(entries, by_id):
     assert by_id["altered/glossaire/epuise"].text == by_id["altered/2.4.5.a"].text
     assert by_id["altered/glossaire/arene"].defined_by == "altered/3.2.1.c"
     assert by_id["altered/glossaire/departages"].text == by_id["altered/4.3.c"].text
+
+
+def test_a_term_naming_a_heading_names_the_rule_it_quotes():
+    """« the first rule of the heading » would quote another rule once an edition inserts one
+    before it: a row without `text_from` is reported, with the rule it should name."""
+    text = (REPO / corrections(GAME).path).read_text(encoding="utf-8")
+    row = "{title: Piocher, defined_by: 7.3.5, text_from: 7.3.5.a,"
+    assert text.count(row) == 1
+    changed = Corrections.from_text(
+        text.replace(row, "{title: Piocher, defined_by: 7.3.5,"), corrections(GAME).path
+    )
+    result = altered.parse(SOURCE.read_text(encoding="utf-8"), corrections=changed)
+    [stale] = result.stale_corrections
+    assert (stale.section, stale.key) == ("terms", "Piocher")
+    assert "altered/7.3.5 is a heading: name the rule it quotes (text_from: 7.3.5.a)" in str(stale)
+    assert "altered/glossaire/piocher" not in {e.id for e in result.entries}
 
 
 def test_no_alias_claimed_by_two_terms(entries):

@@ -324,13 +324,16 @@ def _carried_corrections(
     if not file.is_file() or not patterns:
         return "", 0
     prefix = f"{game}/"
-    local = {
-        a.removeprefix(prefix): b.removeprefix(prefix)
+    moved = {
+        a: b
         for a, b in mapping.items()
         if "@" not in b and a.startswith(prefix) and b.startswith(prefix)
     }
+    # A corrections file names an entry by its local id (« 7.3.5.a ») or by its whole id
+    # (« altered/7.3.5.a », Altered's notes): both follow it.
+    moved |= {a.removeprefix(prefix): b.removeprefix(prefix) for a, b in moved.items()}
     text = file.read_text(encoding="utf-8")
-    return carry_corrections(text, corrections_path(game), patterns, local)
+    return carry_corrections(text, corrections_path(game), patterns, moved)
 
 
 def _unissued(

@@ -214,17 +214,15 @@ def carry_corrections(
     data, lines, problems = read_tree(text, path)
     if problems or not isinstance(data, dict) or not mapping:
         return text, 0
-    rows = text.split("\n")
-    moved = 0
+    by_line: dict[int, dict[str, str]] = {}
     for pattern in patterns:
         for where, local in correction_ids(data, pattern):
             new = mapping.get(local)
             line = lines.get(where)
-            if new is None or line is None:
-                continue
-            before = rows[line - 1]
-            rows[line - 1] = re.sub(
-                rf"(?<![\w./@-]){re.escape(local)}(?![\w/@-]|\.[\w])", new, before, count=1
-            )
-            moved += rows[line - 1] != before
-    return "\n".join(rows), moved
+            if new is not None and new != local and line is not None:
+                by_line.setdefault(line, {})[local] = new
+    rows = text.split("\n")
+    for line, moves in by_line.items():
+        # All of a line's ids at once: « refs: [6.1.e, 6.1.f] » when both move one step down.
+        rows[line - 1] = rewrite_ids(rows[line - 1], moves)
+    return "\n".join(rows), sum(len(moves) for moves in by_line.values())

@@ -53,6 +53,7 @@ from arbitre.importers.altered.rules import NUMBER_RE, _close_unprinted, _front_
 from arbitre.importers.altered.source import (
     AUTHORITY,
     AUTHORITY_QUOTE,
+    CORRECTION_IDS,
     CORRECTIONS,
     DOCUMENTS,
     GAME,
@@ -170,6 +171,7 @@ __all__ = [
     "AUTHORITY",
     "AUTHORITY_QUOTE",
     "CORRECTIONS",
+    "CORRECTION_IDS",
     "DOCUMENTS",
     "GAME",
     "SHORT_TITLE",

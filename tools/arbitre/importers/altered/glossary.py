@@ -275,7 +275,12 @@ def _term_definition(
         first = next(
             (d for d in rules.values() if d.parent == source.id and d.kind == "rule"), None
         )
-        source = first or source
+        if first is not None:
+            # Quoting « the first rule of the heading » would silently quote another rule once
+            # an edition inserts one before it: the row names the rule, and editions move it.
+            local = first.id.split("/", 1)[1]
+            stale(f"{source.id} is a heading: name the rule it quotes (text_from: {local})")
+            return None
     text = plain.get(source.id, "")
     if spec.get("quote"):
         # One item of a list (1.2.4.c names four kinds of abilities): the item that starts so.

@@ -56,6 +56,17 @@ CORRECTIONS = {
         )
     ],
 }
+# The corrections that name entries, moved with their entry by `arbitre edition add` when an
+# edition renumbers it (edition/carry.py; "<key>": the mapping's keys).  Not `missing_headings`:
+# its keys are the numbers printed without a title, which the importer reports when they change.
+CORRECTION_IDS = [
+    ("text_fixes", "<key>"),
+    ("labels", "<key>"),
+    ("notes", "<key>"),
+    ("glossary", "*", "refs", "*"),
+    ("terms", "*", "defined_by"),
+    ("terms", "*", "text_from"),
+]
 
 DOC_RULES = "regles"
 DOC_GLOSSARY = "glossaire"

@@ -41,6 +41,7 @@ from arbitre.importers.ashes.reviewed import _apply_reviewed, _glossary
 from arbitre.importers.ashes.source import (
     AUTHORITY,
     AUTHORITY_QUOTE,
+    CORRECTION_IDS,
     CORRECTIONS,
     DOCUMENTS,
     GAME,
@@ -84,6 +85,7 @@ __all__ = [
     "AUTHORITY",
     "AUTHORITY_QUOTE",
     "CORRECTIONS",
+    "CORRECTION_IDS",
     "DOCUMENTS",
     "GAME",
     "SHORT_TITLE",

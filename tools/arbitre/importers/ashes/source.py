@@ -39,6 +39,14 @@ CORRECTIONS = {
         )
     ],
 }
+# The corrections that name entries (local ids), moved with their entry by `arbitre edition add`
+# when an edition renames or renumbers it (« faq/attaquer-1 » becomes « faq/attaquer-2 » when a
+# question is inserted before it; edition/carry.py).
+CORRECTION_IDS = [
+    ("notes", "<key>"),
+    ("external_refs", "<key>"),
+    ("glossary", "*", "defined_by"),
+]
 
 DOCUMENT = "faq"
 # One printed leaflet.  Glossary entries also belong to it (the writer puts them in
