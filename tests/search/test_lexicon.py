@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from arbitre.search.lexicon import lexicon, near_words
+from arbitre.search.elision import split
+from arbitre.search.lexicon import browser_words, lexicon, near_words
 from arbitre.search.query import parse_query
 from arbitre.search.typos import deletion_index, nearest
 
@@ -116,8 +117,12 @@ def test_the_browser_index_carries_the_words_near_its_own_vocabulary():
             if not term[0].isdigit():  # documents: the packed doc deltas, comma-separated
                 vocab[term] = vocab.get(term, 0) + len(postings.split(";")[0].split(","))
     words = index["words"].split(" ")  # one string, space-separated
-    assert words == near_words((vocab, deletion_index(vocab)))
+    near = near_words((vocab, deletion_index(vocab)))
+    assert words == browser_words((vocab, deletion_index(vocab)))
     assert words and all(w in lexicon() for w in words)
+    # and the words with an elision's shape (« dune » is no « d'une »: elision.py)
+    shaped = set(words) - set(near)
+    assert "dune" in shaped and all(split(w, vocab.__contains__) for w in shaped)
 
 
 def test_near_words_are_what_nearest_finds():

@@ -21,11 +21,12 @@ chain (`analysis.py`), so both sides agree on what a word is:
   titles a focus line says) and `intents`: the question intents' cues (`intent.py`), as
   JavaScript regular expressions, and the entries worded as each one's answer;
 - `authority` per game, `cards_key` per ruling (the rulings' cards, `CARD_RULING_FACTOR`);
-- `analysis`: stop words, elisions, question words, the stems of every corpus word and the
-  lemma table's forms, so a word the JavaScript stemmer would stem apart is looked up instead
-  (one string of « word:stem » pairs, space-separated, sorted by word);
-- `words`: the lexicon's words near the index's own (`lexicon.near_words`), never typos (one
-  space-separated string, sorted, looked up by halving on the first word the index lacks);
+- `analysis`: stop words, elisions (and how a word typed without its apostrophe is read:
+  `elision.py`), question words, the stems of every corpus word and the lemma table's forms, so
+  a word the JavaScript stemmer would stem apart is looked up instead (one string of
+  « word:stem » pairs, space-separated, sorted by word);
+- `words`: the lexicon's words near the index's own, never typos, and those with an elision's
+  shape (`lexicon.browser_words`; one space-separated string, sorted, looked up by halving);
   `spellings`: how the words a correction may offer are printed (`analysis.Spellings`);
   `questions`: each entry's players' questions as stems (`rank.py`'s question match).
 
@@ -44,8 +45,8 @@ from whoosh.util.numeric import byte_to_length, length_to_byte
 from arbitre.kb.entry import KINDS, Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
+from arbitre.search import elision, weights
 from arbitre.search import query as query_module
-from arbitre.search import weights
 from arbitre.search.analysis import (
     ELISIONS,
     Spellings,
@@ -66,7 +67,7 @@ from arbitre.search.client_words import (
 from arbitre.search.documents import entry_document, glossary_names, question_stems
 from arbitre.search.indexer import SPELLED_FIELDS
 from arbitre.search.intent import INTENTS
-from arbitre.search.lexicon import near_words
+from arbitre.search.lexicon import browser_words
 from arbitre.search.phrases import phrase_keys, phrase_table
 from arbitre.search.postings import entry_folded
 from arbitre.search.typos import deletion_index
@@ -142,7 +143,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         "ranking": ranking_constants(),
         "intents": _intents_table(folded),
         "analysis": _analysis_table(corpus.words | set(lemmas)),
-        "words": _words(near_words((vocab, deletion_index(vocab)))),
+        "words": _words(browser_words((vocab, deletion_index(vocab)))),
         "language": language_table(),
         "bilingual": bilingual_table(),
         "questions": question_stems(kb),
@@ -278,6 +279,7 @@ def _analysis_table(words: set[str]) -> dict[str, Any]:
     return {
         "stops": sorted(stop_words()),
         "elisions": list(ELISIONS),
+        "elision": elision.browser_table(),
         "question_words": sorted(query_module.QUESTION_WORDS),
         "question_phrases": js_regex(query_module.QUESTION_PHRASES),
         "question_markers": sorted(query_module.QUESTION_MARKERS),

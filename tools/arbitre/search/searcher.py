@@ -50,7 +50,8 @@ from typing import Any
 from whoosh import index as whoosh_index
 from whoosh.query import And, Term
 
-from arbitre.search.analysis import french_analyzer, use_lemma_table
+from arbitre.search.analysis import french_analyzer, stop_words, use_lemma_table
+from arbitre.search.elision import may_have_elisions, with_apostrophes
 from arbitre.search.focus import GameFocus
 from arbitre.search.indexer import read_lemmas, read_lexicon, read_meta, read_search_tables
 from arbitre.search.intent import BY_NAME as INTENTS
@@ -217,9 +218,29 @@ class Searcher:
         return out
 
     def parse(self, q: str, game: str | None = None, kind: str | None = None) -> ParsedQuery:
-        """`parse_query`, in the language the query is written in (`language.is_english`)."""
+        """`parse_query`, in the language the query is written in (`language.is_english`),
+        its words typed without their apostrophe read with it (`elision.py`)."""
+        q = self._with_apostrophes(q)
         english = is_english(FILTER.sub(" ", q), self.name_keys)
         return parse_query(q, self.games, game, kind, english=english)
+
+    def _with_apostrophes(self, q: str) -> str:
+        """« cest quoi » read as « c'est quoi » (`elision.with_apostrophes`); the index is
+        asked only when a word could be one."""
+        stops, lexicon, understanding = stop_words(), self.typos.words, self.understanding
+
+        def listed(word: str) -> bool:
+            return word in stops or word in lexicon or understanding.a_word(word)
+
+        if not may_have_elisions(q, listed):
+            return q
+        with self._whoosh() as searcher:
+            reader = searcher.reader()
+
+            def indexed(word: str) -> bool:
+                return understanding.known_form(reader, word)
+
+            return with_apostrophes(q, lambda w: listed(w) or indexed(w), indexed)
 
     def game_title(self, game: str) -> str:
         """The name players call a game by (game.yaml `short_title`)."""

@@ -3,7 +3,10 @@
 import { EngineCore } from "./core.js";
 import { BILINGUAL_WEIGHT, FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, MAX_TYPO_CANDIDATES, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
 import { Term, deletions, distance, maxEdits, phrasePattern } from "./common.js";
-import { isRuleNumber, typedKey } from "./analysis.js";
+import { fold, isRuleNumber, typedKey } from "./analysis.js";
+
+// elision.WORD: a word of letters only, not part of a word with an apostrophe already.
+const ELIDED_WORD = /(?<![\p{L}\p{N}_'’ʼ])[\p{L}\p{Nl}\p{No}]+(?![\p{L}\p{N}_'’ʼ])/gu;
 
 export class Understanding extends EngineCore {
   knownForm(word) {
@@ -42,6 +45,40 @@ export class Understanding extends EngineCore {
   // thesaurus knows, an English glossary name (« stun » for « Stunned »).
   aWord(word) {
     return this.thesaurusWords.has(word) || this.namesEn.has(this.englishKey(word));
+  }
+
+  // elision.split: [the eliding letters, the word they elide before] when a folded word has
+  // an elision's shape (« cest », « lattaque »), else null.
+  elisionSplit(word) {
+    const e = this.data.analysis.elision;
+    if (word.length < 3 || (word.length === 3 && !e.short.includes(word))) return null;
+    for (const prefix of e.eliding) {
+      if (!word.startsWith(prefix) || word.length === prefix.length) continue;
+      const rest = word.slice(prefix.length);
+      if (e.tails.includes(rest) && (prefix !== "c" || rest[0] === "e")) return [prefix, rest];
+      if (prefix !== "c" && e.vowels.includes(rest[0]) && rest.length >= e.min_tail && this.knownForm(rest)) {
+        return [prefix, rest];
+      }
+      return null;
+    }
+    return null;
+  }
+
+  // elision.with_apostrophes: a word that is no word and has an elision's shape is read with
+  // its apostrophe (« cest quoi » -> « c'est quoi »); Searcher.parse reads every query so.
+  withApostrophes(text) {
+    return text.replace(ELIDED_WORD, (typed) => {
+      const word = fold(typed);
+      const found = word.length === typed.length ? this.elisionSplit(word) : null;
+      if (!found || this.analyzer.stops.has(word) || this.inLexicon(word) || this.aWord(word) || this.knownForm(word)) {
+        return typed;
+      }
+      return typed.slice(0, found[0].length) + "'" + typed.slice(found[0].length);
+    });
+  }
+
+  parse(raw, game = null, kind = null) {
+    return super.parse(this.withApostrophes(raw), game, kind);
   }
 
   corrections(word) {
