@@ -26,6 +26,7 @@ from arbitre.search.service import explain_query, open_searcher, run_search
 from arbitre.site.typography import french_html
 from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text
 from tests.search.test_elision import ELIDED, LEFT
+from tests.search.test_intent import SHORTHAND
 from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -409,13 +410,14 @@ def test_recall_at_5_matches_the_python_search(engine_page, built_root, kb, name
 
 
 def _every_query() -> list[str]:
-    """Every query of the sets, the typo table's (real typos, real words left alone) and the
-    elision table's (words typed without their apostrophe, words left alone)."""
+    """Every query of the sets, the typo table's (real typos, real words left alone), and what
+    a phone types: words without their apostrophe (and words left alone), shorthand."""
     queries = [
         q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))
     ]
     typed = [q for q, _suggestion in TYPOS] + WORDS + [q for q, _s, _r in SENTENCES]
-    return queries + typed + [q for q, _read in ELIDED] + LEFT
+    phone = [q for q, _read in ELIDED] + LEFT + [q for q, _intent in SHORTHAND]
+    return queries + typed + phone
 
 
 def test_queries_are_understood_as_python_does(engine_page, built_root):

@@ -9,6 +9,16 @@ from arbitre.search.intent import BY_NAME, detect_intent
 from arbitre.search.query import parse_query
 
 GAMES = ["altered", "ashes", "four-souls", "marvel-champions", "the-spoils"]
+# Questions in a phone's shorthand: « cb » combien, « c quoi », « c koi » (the browser's
+# parity tests ask them too).
+SHORTHAND = [
+    ("cb de cartes en main au début", "quantity"),
+    ("cmb de degats max", "quantity"),
+    ("c quoi le tumulte", "definition"),
+    ("c koi un sbire", "definition"),
+    ("pk je peux pas attaquer", "permission"),
+    ("qd est-ce que je pioche", None),
+]
 
 
 @pytest.mark.parametrize(
@@ -38,6 +48,8 @@ GAMES = ["altered", "ashes", "four-souls", "marvel-champions", "the-spoils"]
         ("qu'est-ce qu'un Phoenixborn", "definition"),
         # A number asked about a term is a quantity.
         ("c'est quoi la taille max de la main ?", "quantity"),
+        # Typed on a phone (SHORTHAND)
+        *SHORTHAND,
         # No question words, no intent.
         ("Fugace", None),
         ("pile de défausse", None),
@@ -82,6 +94,14 @@ def test_the_intent_is_part_of_the_parsed_query_and_question_words_are_not_searc
     assert "combien" not in parsed.words and parsed.words == ["cartes", "main"]
     assert parse_query("que se passe-t-il si le deck est vide", GAMES).intent == "consequence"
     assert parse_query("règle 609.1f", GAMES).intent is None
+
+
+def test_a_phones_shorthand_question_words_are_not_searched():
+    assert parse_query("cb de cartes en main au début", GAMES).words == ["cartes", "main", "debut"]
+    assert parse_query("pk je peux pas attaquer", GAMES).words == ["attaquer"]
+    assert parse_query("qd est-ce que je pioche", GAMES).words == ["pioche"]
+    assert parse_query("ya combien de phases", GAMES).words == ["phases"]
+    assert parse_query("koi faire si le deck est vide", GAMES).question
 
 
 def test_definition_scaffolding_is_not_searched():

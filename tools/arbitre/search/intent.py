@@ -51,6 +51,7 @@ INTENTS: tuple[Intent, ...] = (
         "une quantité",
         _words(
             r"combien",
+            r"cm?b",  # on a phone
             r"quel(?:le)?s? (?:est|sont) (?:le|la|les) (?:nombre|maximum|minimum|limite|taille)",
             r"nombre (?:de|d|maximum|minimum|max|min)",
             r"jusqu a combien",
@@ -165,7 +166,7 @@ INTENTS += (
         "definition",
         "une définition",
         _words(
-            r"c est quoi",
+            r"c (?:est )?(?:quoi|koi)",  # « c quoi », « c koi » on a phone
             r"qu est[- ]ce que c est",
             r"qu est[- ]ce qu(?: un| une)",
             r"(?:veut|veulent|voudrait) dire",
