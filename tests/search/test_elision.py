@@ -22,6 +22,8 @@ ELIDED = [
     ),
     ("la carte dadversaire", "la carte d'adversaire"),
     ("cetait mon tour", "c'etait mon tour"),
+    ("jpeux jouer 2 lieux par tour", "j'peux jouer 2 lieux par tour"),
+    ("jpioche combien", "j'pioche combien"),
 ]
 # Words with an elision's shape, left as typed: words of the lexicon or the index, three-letter
 # words (« don », « mai », « tas »), a word already written with its apostrophe, an eliding
@@ -37,6 +39,7 @@ LEFT = [
     "cattaque",
     "latest rules",
     "a nest of vipers",  # a common English word
+    "jazz et jpeg",
 ]
 
 
@@ -90,3 +93,4 @@ def test_the_shape_of_an_elision():
     assert split("dame", indexed) is None  # the index's word is too short to tell
     assert split("don", indexed) is None and split("sil", indexed) == ("s", "il")
     assert split("ca", indexed) is None
+    assert split("jpeux", indexed) == ("j", "peux") and split("lpeux", indexed) is None

@@ -10,7 +10,8 @@ words) and it is an eliding letter (« c », « d », « j », « l », « m »,
   (« cest » is « c'est »: the question is read as « c'est quoi », its words as stop words);
 - or a word of the index of four letters or more starting with a vowel or « h » (« lattaque »
   is « l'attaque », « dadversaire » « d'adversaire »); not after « c », which elides only
-  « ce » before « e ».
+  « ce » before « e »;
+- or, after « j », a consonant too, as « je » is spoken: « jpeux », « jsuis », « jpioche ».
 
 A three-letter word is read so only when it is one of `SHORT`: the others are often words the
 lexicon does not list at that length (« don », « mai », « tas »).  The query is then read as if
@@ -35,6 +36,9 @@ ELIDING = ("qu", "c", "d", "j", "l", "m", "n", "s", "t")
 TAILS = frozenset(
     "est etait etaient ai avais avait avaient a as ont il ils elle elles on en un une y".split()
 )
+# « je » is also elided before a consonant, as spoken (« jpeux », « jpioche »): the verbs of
+# asking, and any word of the index.
+SPOKEN_TAILS = frozenset("peux suis vais dois sais veux fais".split())
 SHORT = frozenset({"jai", "nai", "sil", "jen", "nen", "lun", "dun"})
 VOWELS = frozenset("aeiouyh")
 MIN_INDEX_TAIL = 4  # « l'attaque »: a word of the index after the letter, this long or more
@@ -47,6 +51,7 @@ def browser_table() -> dict[str, object]:
     return {
         "eliding": list(ELIDING),
         "tails": sorted(TAILS),
+        "spoken_tails": sorted(SPOKEN_TAILS),
         "short": sorted(SHORT),
         "vowels": "".join(sorted(VOWELS)),
         "min_tail": MIN_INDEX_TAIL,
@@ -64,7 +69,14 @@ def split(word: str, indexed: Callable[[str], bool]) -> tuple[str, str] | None:
         rest = word[len(prefix) :]
         if rest in TAILS and (prefix != "c" or rest[0] == "e"):
             return prefix, rest
-        if prefix != "c" and rest[0] in VOWELS and len(rest) >= MIN_INDEX_TAIL and indexed(rest):
+        if prefix == "j" and rest in SPOKEN_TAILS:
+            return prefix, rest
+        if (
+            prefix != "c"
+            and (rest[0] in VOWELS or prefix == "j")
+            and len(rest) >= MIN_INDEX_TAIL
+            and indexed(rest)
+        ):
             return prefix, rest
         return None
     return None

@@ -56,9 +56,9 @@ export class Understanding extends EngineCore {
       if (!word.startsWith(prefix) || word.length === prefix.length) continue;
       const rest = word.slice(prefix.length);
       if (e.tails.includes(rest) && (prefix !== "c" || rest[0] === "e")) return [prefix, rest];
-      if (prefix !== "c" && e.vowels.includes(rest[0]) && rest.length >= e.min_tail && this.knownForm(rest)) {
-        return [prefix, rest];
-      }
+      if (prefix === "j" && e.spoken_tails.includes(rest)) return [prefix, rest];
+      const sound = e.vowels.includes(rest[0]) || prefix === "j"; // « jpioche »: « je » as spoken
+      if (prefix !== "c" && sound && rest.length >= e.min_tail && this.knownForm(rest)) return [prefix, rest];
       return null;
     }
     return null;
