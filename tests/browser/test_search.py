@@ -409,6 +409,10 @@ def test_recall_at_5_matches_the_python_search(engine_page, built_root, kb, name
     assert js_recall >= python_recall - 0.02, (name, python_recall, js_recall)
 
 
+# Rule numbers as a French keyboard types them (query.NUMBER_QUERY, analysis.number_key).
+TYPED_NUMBERS = ["608,1d", "608.1 d", "7,4,3,b", "règle 7.4.3 b", "29 A", "29a"]
+
+
 def _every_query() -> list[str]:
     """Every query of the sets, the typo table's (real typos, real words left alone), and what
     a phone types: words without their apostrophe (and words left alone), shorthand."""
@@ -416,7 +420,7 @@ def _every_query() -> list[str]:
         q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))
     ]
     typed = [q for q, _suggestion in TYPOS] + WORDS + [q for q, _s, _r in SENTENCES]
-    phone = [q for q, _read in ELIDED] + LEFT + [q for q, _intent in SHORTHAND]
+    phone = [q for q, _read in ELIDED] + LEFT + [q for q, _intent in SHORTHAND] + TYPED_NUMBERS
     return queries + typed + phone
 
 

@@ -186,8 +186,13 @@ def test_parse_query_understands_questions_and_numbers():
     assert parse_query("pile de victoire", GAMES).term_like
     assert parse_query("jeu:spoils vitesse", GAMES).game == "the-spoils"
     # A card number printed with a space before its letter (Marvel Champions' « 29 A »).
-    assert parse_query("29 A", GAMES).number == number_key("29 A") == "29 a"
+    assert parse_query("29 A", GAMES).number == number_key("29 A") == "29a"
     assert parse_query("29 attaques", GAMES).number is None
+    # As a French keyboard types them: a decimal comma, a space before the letter.
+    assert parse_query("608,1d", GAMES).number == "608.1d"
+    assert parse_query("règle 608.1 d", GAMES).number == "608.1d"
+    assert parse_query("7,4,3,b", GAMES).number == "7.4.3b"
+    assert parse_query("1,2 ou 3 cartes", GAMES).number is None
 
 
 def test_searcher_is_thread_safe(tiny):

@@ -177,12 +177,14 @@ def build_lemma_table() -> dict[str, str]:
 
 
 def number_key(number: str) -> str:
-    """The comparison key of a rule number: lowercase, no dot before the sub-rule letter.
+    """The comparison key of a rule number: lowercase, no dot or space before the sub-rule
+    letter, a comma typed as a dot (a French keyboard's decimal separator).
 
-    « 7.4.3.b » and « 7.4.3b » are the same key, « 609.1F » and « 609.1f » too.
+    « 7.4.3.b », « 7.4.3b », « 7.4.3 b » and « 7,4,3,b » are the same key, « 609.1F » and
+    « 609.1f » too, and Marvel Champions' card « 29 A » is « 29a ».
     """
-    key = number.strip().lower().rstrip(".")
-    return re.sub(r"\.([a-z])$", r"\1", key)
+    key = number.strip().lower().replace(",", ".").rstrip(".")
+    return re.sub(r"[. ]([a-z])$", r"\1", key)
 
 
 def number_prefixes(number: str) -> list[str]:

@@ -45,10 +45,11 @@ QUESTION_MARKERS = frozenset(
 )
 
 # « règle 408 », « r. 4.3.h », « rule 609.1f », « § 2.1.e », « 7.4.3.b », « 29 A » (a card
-# number printed with a space before its letter, as Marvel Champions' FAQ does)
+# number printed with a space before its letter, as Marvel Champions' FAQ does), « 608.1 d »,
+# « 608,1d » (a French keyboard's decimal comma)
 NUMBER_QUERY = re.compile(
     r"^\s*(?:(?:r[eè]gle|regles|règles|rules?|r|art|article|§|n°|no)\.?\s*)?"
-    r"(?P<number>\d+(?:\.\d+)*(?:\.?[a-z]| [a-z])?)\.?\s*$",
+    r"(?P<number>\d+(?:[.,]\d+)*(?:[.,]?[a-z]| [a-z])?)\.?\s*$",
     re.IGNORECASE,
 )
 NUMBER_ANYWHERE = re.compile(r"(?<![\w.])(" + NUMBER_RE + r")(?![\w])")

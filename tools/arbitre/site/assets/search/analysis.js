@@ -19,8 +19,8 @@ export function fold(text) {
 }
 
 export function numberKey(number) {
-  let key = number.trim().toLowerCase().replace(/\.+$/, "");
-  return key.replace(/\.([a-z])$/, "$1");
+  let key = number.trim().toLowerCase().replace(/,/g, ".").replace(/\.+$/, "");
+  return key.replace(/[. ]([a-z])$/, "$1");
 }
 
 export function numberPrefixes(number) {

@@ -8,7 +8,7 @@ export const W = WORD_CHAR;
 export const NW = W.replace("[", "[^");
 export const NUMBER_QUERY = new RegExp(
   "^\\s*(?:(?:r[eè]gle|regles|règles|rules?|r|art|article|§|n°|no)\\.?\\s*)?" +
-    "(?<number>\\d+(?:\\.\\d+)*(?:\\.?[a-z]| [a-z])?)\\.?\\s*$",
+    "(?<number>\\d+(?:[.,]\\d+)*(?:[.,]?[a-z]| [a-z])?)\\.?\\s*$",
   "iu",
 );
 export const NUMBER_ANYWHERE = new RegExp(`(?<![${W.slice(1, -1)}.])(${NUMBER_RE})(?!${W})`, "gu");
