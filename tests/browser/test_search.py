@@ -9,6 +9,7 @@ results carry `data-entry` too.
 from __future__ import annotations
 
 import json
+import random
 import re
 import urllib.parse
 from pathlib import Path
@@ -22,6 +23,7 @@ from arbitre.search.analysis import analyze, fold, number_key
 from arbitre.search.documents import display_text
 from arbitre.search.evaluate import answer_rank
 from arbitre.search.intent import INTENTS
+from arbitre.search.query import InvalidQuery
 from arbitre.search.service import explain_query, open_searcher, run_search
 from arbitre.site.typography import french_html
 from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text
@@ -485,6 +487,45 @@ def test_rankings_agree_with_the_python_search(engine_page, built_root):
         for q, js in zip(queries, got, strict=True)
         if js != (python := _answer(run_search(paths, q, limit=10)))
     ]
+    assert differ == []
+
+
+def _typed_on_a_phone(count: int, seed: int) -> list[str]:
+    """Queries as thumbs type them: the phone tables' words (apostrophes left out, shorthand,
+    numbers with commas), ordinary words, and stray letters and signs, mixed at random."""
+    words = [q for q, _read in ELIDED] + LEFT + [q for q, _i in SHORTHAND] + TYPED_NUMBERS
+    words += ["carte", "attaquer", "épuisé", "Cest", "JAI", "qu'il", "608.1d", "r.", "?"]
+    signs = list("abcdeéèçjlqstnCJ'’ʼ -.,?!0123456789:;«»\"/()[]*%&|_Œœ")
+    rnd = random.Random(seed)
+    queries = []
+    for _ in range(count):
+        if rnd.random() < 0.3:
+            queries.append("".join(rnd.choice(signs) for _ in range(rnd.randint(1, 30))))
+        else:
+            parts = [rnd.choice(words) for _ in range(rnd.randint(1, 5))]
+            queries.append(" ".join(parts))
+    return queries
+
+
+def test_queries_typed_on_a_phone_agree_with_the_python_search(engine_page, built_root):
+    """Random mixes of what a phone types (elisions, shorthand, commas in numbers, signs): the
+    same answers, or the same refusal of the query."""
+    paths = ProjectPaths(built_root)
+    queries = _typed_on_a_phone(400, seed=2026)
+    got = engine_page.evaluate(
+        """qs => qs.map(q => { try { const r = window.__engine.search(q, {limit: 10});
+             return [r.hits.map(h => h.id), r.total, r.focus, r.suggestion, r.replacements]; }
+           catch (e) { if (e.constructor.name === "InvalidQuery") return "refused"; throw e; } })""",
+        queries,
+    )
+    differ = []
+    for q, js in zip(queries, got, strict=True):
+        try:
+            answer = _answer(run_search(paths, q, limit=10))[:5]
+        except InvalidQuery:
+            answer = "refused"
+        if js != answer:
+            differ.append((q, js, answer))
     assert differ == []
 
 
