@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from arbitre.search.analysis import fold
 
@@ -104,9 +105,14 @@ def may_have_elisions(text: str, a_word: Callable[[str], bool]) -> bool:
     """Whether a word of `text` could be read as an elision (without asking the index, which
     only the words after an eliding letter need): most queries have none."""
     return any(
-        split(w, lambda _rest: True) is not None and not a_word(w)
-        for w in (fold(m.group(0)) for m in WORD.finditer(text))
+        _shaped(w) and not a_word(w) for w in (fold(m.group(0)) for m in WORD.finditer(text))
     )
+
+
+@lru_cache(maxsize=65_536)
+def _shaped(word: str) -> bool:
+    """Whether `word` has an elision's shape if every word were the index's (a cheap test)."""
+    return split(word, lambda _rest: True) is not None
 
 
 def lookalikes(words: Iterable[str], indexed: Callable[[str], bool]) -> list[str]:

@@ -69,6 +69,8 @@ from arbitre.search.understand import Understanding
 from arbitre.search.vocabulary import load_vocabulary
 from arbitre.search.weights import FIELD_BOOSTS_STEMMED, KIND_ORDER, RERANK_DEPTH
 
+LISTED_CACHE = 65_536  # words whose `_listed` answer a searcher keeps (a bounded dict: thread-safe)
+
 
 class Searcher:
     """Search one index generation.  Create once; `search` may be called from many threads."""
@@ -108,6 +110,7 @@ class Searcher:
             key for key, _game in load_vocabulary().marker_keys() if " " in key
         }
         self.typos = Typos(read_lexicon(generation))
+        self._listed_words: dict[str, bool] = {}  # `_listed`'s answers, per word
         self.understanding = Understanding(self.names, self.typos, self.postings)
         self.focus = GameFocus(self.postings, self.doc_game, self.games, tables)
         self.ranker = Ranker(self.postings, self.names, self.doc_game, tables["questions"])
@@ -224,23 +227,30 @@ class Searcher:
         english = is_english(FILTER.sub(" ", q), self.name_keys)
         return parse_query(q, self.games, game, kind, english=english)
 
+    def _listed(self, word: str) -> bool:
+        """A stop word, a word of the lexicon or a players' word (`_with_apostrophes`)."""
+        found = self._listed_words.get(word)
+        if found is None:
+            found = (
+                word in stop_words() or word in self.typos.words or self.understanding.a_word(word)
+            )
+            if len(self._listed_words) < LISTED_CACHE:
+                self._listed_words[word] = found
+        return found
+
     def _with_apostrophes(self, q: str) -> str:
         """« cest quoi » read as « c'est quoi » (`elision.with_apostrophes`); the index is
         asked only when a word could be one."""
-        stops, lexicon, understanding = stop_words(), self.typos.words, self.understanding
-
-        def listed(word: str) -> bool:
-            return word in stops or word in lexicon or understanding.a_word(word)
-
-        if not may_have_elisions(q, listed):
+        if not may_have_elisions(q, self._listed):
             return q
+        understanding = self.understanding
         with self._whoosh() as searcher:
             reader = searcher.reader()
 
             def indexed(word: str) -> bool:
                 return understanding.known_form(reader, word)
 
-            return with_apostrophes(q, lambda w: listed(w) or indexed(w), indexed)
+            return with_apostrophes(q, lambda w: self._listed(w) or indexed(w), indexed)
 
     def game_title(self, game: str) -> str:
         """The name players call a game by (game.yaml `short_title`)."""
