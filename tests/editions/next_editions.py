@@ -158,6 +158,17 @@ def insert_draw_rule(text: str) -> str:
     return "\n".join(lines)
 
 
+def retire_morning_step(text: str) -> str:
+    """Altered: the Morning's step « Préparer » (4.2.1.c) removed, « Piocher » and « Étendre »
+    printed 4.2.1.c and 4.2.1.d; each of the three has a label in the corrections."""
+    lines = text.split("\n")
+    i = _index(lines, "4.2.1.c Préparer")
+    del lines[i : i + 2]
+    text = "\n".join(lines)
+    text = _edit(text, "4.2.1.d Piocher", "4.2.1.d", "4.2.1.c")
+    return _edit(text, "4.2.1.e Étendre", "4.2.1.e", "4.2.1.d")
+
+
 def insert_attack_question(text: str) -> str:
     """Ashes: a question inserted first under « Attaquer »; the one that was faq/attaquer-1, whose
     lost links a correction notes, becomes faq/attaquer-2."""

@@ -381,6 +381,23 @@ def test_a_term_keeps_quoting_its_definition_when_a_rule_is_inserted_before_it(
     assert "{title: Piocher, defined_by: 7.3.5, text_from: 7.3.5.b," in corrections
 
 
+def test_a_removed_steps_corrections_leave_its_number_to_the_step_that_took_it(tmp_path):
+    """Two keys « altered/4.2.1.c » stopped the edition before: the removed step's label names
+    it as it stood, for review, and the renumbered step's label follows it."""
+    root = added(tmp_path, ne.ALTERED, ne.retire_morning_step, name="altered-2.txt", version="2")
+    text = (root / "content" / ne.ALTERED / "corrections.yaml").read_text("utf-8")
+    labels = text.split("\nlabels:\n", 1)[1].split("\n\n", 1)[0]
+    assert "  altered/4.2.1.c@2024-09-14: Préparer" in labels.split("\n")
+    assert "  altered/4.2.1.c: Piocher" in labels.split("\n")
+    assert "  altered/4.2.1.d: Étendre" in labels.split("\n")
+    kb = load_kb(ProjectPaths(root))
+    assert kb.get("altered/4.2.1.c").title == "Piocher"
+    items = run_json(root, "edition", "review", ne.ALTERED)["items"]
+    assert {(i["kind"], i["entry"]) for i in items if i["kind"] == "correction"} == {
+        ("correction", "altered/4.2.1.c@2024-09-14")
+    }
+
+
 def test_corrections_named_by_a_renumbered_question_follow_it(tmp_path):
     root = added(tmp_path, ne.ASHES, ne.insert_attack_question, name="ashes-2.txt", version="2")
     assert ("moved", "ashes/faq/attaquer-2", "ashes/faq/attaquer-1", False) in changes(

@@ -317,18 +317,16 @@ def _pairing(
 def _carried_corrections(
     paths: ProjectPaths, game: str, mapping: dict[str, str]
 ) -> tuple[str, int]:
-    """The corrections file with the entry ids its importer declares moved through `mapping`
-    (a removed entry's corrections stay as they are: the importer reports them stale)."""
+    """The corrections file with the entry ids its importer declares moved through `mapping`.
+    A removed entry's corrections name it as it stood (`id@version`, which the importer reports
+    stale): its id is free for an entry the edition renumbered into it, whose corrections follow
+    (« 4.2.1.c » removed and « 4.2.1.d » printed « 4.2.1.c »: two keys « 4.2.1.c » otherwise)."""
     file = paths.root / corrections_path(game)
     patterns = getattr(importer_module(game), "CORRECTION_IDS", [])
     if not file.is_file() or not patterns:
         return "", 0
     prefix = f"{game}/"
-    moved = {
-        a: b
-        for a, b in mapping.items()
-        if "@" not in b and a.startswith(prefix) and b.startswith(prefix)
-    }
+    moved = {a: b for a, b in mapping.items() if a.startswith(prefix) and b.startswith(prefix)}
     # A corrections file names an entry by its local id (« 7.3.5.a ») or by its whole id
     # (« altered/7.3.5.a », Altered's notes): both follow it.
     moved |= {a.removeprefix(prefix): b.removeprefix(prefix) for a, b in moved.items()}
