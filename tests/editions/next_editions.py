@@ -158,6 +158,17 @@ def insert_draw_rule(text: str) -> str:
     return "\n".join(lines)
 
 
+def retire_staple_list(text: str) -> str:
+    """The Spoils: 203.5a (the five staple resources, which define the glossary's Cupidité and
+    its siblings) removed, 203.5b and 203.5c printed 203.5a and 203.5b."""
+    lines = text.split("\n")
+    i = _index(lines, "203.5aLes cinq ressources de base")
+    del lines[i : i + 2]
+    text = "\n".join(lines)
+    text = _edit(text, "203.5bVous pouvez inclure", "203.5b", "203.5a")
+    return _edit(text, "203.5cChaque ressource de base", "203.5c", "203.5b")
+
+
 def retire_morning_step(text: str) -> str:
     """Altered: the Morning's step « Préparer » (4.2.1.c) removed, « Piocher » and « Étendre »
     printed 4.2.1.c and 4.2.1.d; each of the three has a label in the corrections."""

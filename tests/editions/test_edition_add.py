@@ -381,6 +381,20 @@ def test_a_term_keeps_quoting_its_definition_when_a_rule_is_inserted_before_it(
     assert "{title: Piocher, defined_by: 7.3.5, text_from: 7.3.5.b," in corrections
 
 
+def test_a_ruling_that_rejected_a_removed_entry_does_not_stop_the_edition(tmp_path):
+    """faq/5's reviewed row rejects the glossary's Cupidité, which 203.5a defined: removing
+    203.5a stopped the edition (« rejected …@2013-12-31, which does not exist »)."""
+    root = added(tmp_path, ne.SPOILS, ne.retire_staple_list, name="spoils-3.txt", version="3")
+    table = (root / "content" / ne.SPOILS / "rulings.yaml").read_text("utf-8")
+    assert "the-spoils/glossaire/cupidite@2013-12-31" in table
+    loaded = load(ProjectPaths(root))
+    assert loaded.errors == []
+    assert any(
+        "faq/5: rejected the-spoils/glossaire/cupidite" in str(p) and p.severity == "warning"
+        for p in loaded.problems
+    ), [str(p) for p in loaded.problems if "faq/5" in str(p)]
+
+
 def test_a_removed_steps_corrections_leave_its_number_to_the_step_that_took_it(tmp_path):
     """Two keys « altered/4.2.1.c » stopped the edition before: the removed step's label names
     it as it stood, for review, and the renumbered step's label follows it."""

@@ -166,7 +166,7 @@ def table_problems(
                         "terms or sections",
                     )
                 )
-        problems.extend(_rejected_problems(table.path, row, game, by_id))
+        problems.extend(_rejected_problems(table.path, row, game, by_id, superseded))
     if missing_severity:
         for entry in by_id.values():
             if entry.is_ruling and entry.id not in table.rows:
@@ -177,11 +177,16 @@ def table_problems(
 
 
 def _rejected_problems(
-    path: str, row: Reviewed, game: str, by_id: dict[str, Entry]
+    path: str,
+    row: Reviewed,
+    game: str,
+    by_id: dict[str, Entry],
+    superseded: Callable[[str], str | None] | None,
 ) -> list[Problem]:
     problems = []
     cards = {fold(c) for c in row.cards}
     for target in row.rejected:
+        why = superseded(target) if target not in by_id and superseded else None
         if not is_entry_id(target, game):
             if fold(target) in cards:
                 problems.append(
@@ -189,6 +194,8 @@ def _rejected_problems(
                         path, row.line, f"{row.ruling}: card {target} both in cards and rejected"
                     )
                 )
+        elif why is not None:  # an edition removed or renamed it: kept for review, as `about`
+            problems.append(Problem(path, row.line, f"{row.ruling}: rejected {why}", "warning"))
         elif target not in by_id:
             problems.append(
                 Problem(path, row.line, f"{row.ruling}: rejected {target}, which does not exist")
