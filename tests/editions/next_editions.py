@@ -158,26 +158,38 @@ def insert_draw_rule(text: str) -> str:
     return "\n".join(lines)
 
 
+def _retire(text: str, start: str, *renumbered: tuple[str, str, str]) -> str:
+    """The two lines from the one that starts with `start` removed, and each later sibling
+    (the line it starts with, its number, its new number) renumbered."""
+    lines = text.split("\n")
+    i = _index(lines, start)
+    del lines[i : i + 2]
+    text = "\n".join(lines)
+    for line, number, new in renumbered:
+        text = _edit(text, line, number, new)
+    return text
+
+
 def retire_staple_list(text: str) -> str:
     """The Spoils: 203.5a (the five staple resources, which define the glossary's Cupidité and
     its siblings) removed, 203.5b and 203.5c printed 203.5a and 203.5b."""
-    lines = text.split("\n")
-    i = _index(lines, "203.5aLes cinq ressources de base")
-    del lines[i : i + 2]
-    text = "\n".join(lines)
-    text = _edit(text, "203.5bVous pouvez inclure", "203.5b", "203.5a")
-    return _edit(text, "203.5cChaque ressource de base", "203.5c", "203.5b")
+    return _retire(
+        text,
+        "203.5aLes cinq ressources de base",
+        ("203.5bVous pouvez inclure", "203.5b", "203.5a"),
+        ("203.5cChaque ressource de base", "203.5c", "203.5b"),
+    )
 
 
 def retire_morning_step(text: str) -> str:
     """Altered: the Morning's step « Préparer » (4.2.1.c) removed, « Piocher » and « Étendre »
     printed 4.2.1.c and 4.2.1.d; each of the three has a label in the corrections."""
-    lines = text.split("\n")
-    i = _index(lines, "4.2.1.c Préparer")
-    del lines[i : i + 2]
-    text = "\n".join(lines)
-    text = _edit(text, "4.2.1.d Piocher", "4.2.1.d", "4.2.1.c")
-    return _edit(text, "4.2.1.e Étendre", "4.2.1.e", "4.2.1.d")
+    return _retire(
+        text,
+        "4.2.1.c Préparer",
+        ("4.2.1.d Piocher", "4.2.1.d", "4.2.1.c"),
+        ("4.2.1.e Étendre", "4.2.1.e", "4.2.1.d"),
+    )
 
 
 def insert_attack_question(text: str) -> str:
