@@ -16,6 +16,7 @@ import pytest
 
 from arbitre.errors import SourceError, ValidationFailed
 from arbitre.importers import importer_modules
+from arbitre.importers.corrections import Corrections
 from arbitre.kb.entry import DocumentEdition, Entry, GameImport
 from arbitre.paths import ProjectPaths
 from arbitre.pipeline import run_importer
@@ -267,6 +268,36 @@ def test_four_souls_paragraph_inserted_near_the_top_keeps_line_keyed_corrections
     assert {e.id for e in result.entries} - {e.id for e in parsed(FS).entries} == {
         "four-souls/avant-propos/4"
     }
+
+
+def test_four_souls_heading_after_a_stray_blank_line_takes_the_level_a_correction_gives():
+    """One blank line before a heading is no level: the import stops at that line and says
+    which correction settles it; with a `heading_levels` row for its line, it imports."""
+    lines = source(FS).split("\n")
+    at = next(i for i, line in enumerate(lines) if line.endswith(". Mise en place du jeu"))
+    number = int(NUMBERED.match(lines[at]).group(1))
+    text = source(FS)
+    for blank in (number - 1, number - 2, number - 3):  # 4 blank lines before it -> 1
+        text = renumbered(text, drop=blank)
+    now = number - 3
+    with pytest.raises(SourceError) as refused:
+        edition(FS, text)
+    assert "1 blank lines before « Mise en place du jeu »" in str(refused.value)
+    assert f"`heading_levels` in content/four-souls/corrections.yaml, line {now})" in str(
+        refused.value
+    )
+    corrections = (REPO / "content" / FS / "corrections.yaml").read_text("utf-8")
+    row = f"  - {{line: {now}, heading: Mise en place du jeu, level: 2}}\n"
+    fixed = Corrections.from_text(
+        corrections.replace("heading_levels:\n", "heading_levels:\n" + row, 1),
+        "content/four-souls/corrections.yaml",
+    )
+    module = importer_modules()[FS]
+    result = module.parse(text, corrections=fixed, source_file=NEXT)
+    before = {e.id: e for e in parsed(FS).entries}
+    after = {e.id: e for e in result.entries}
+    assert after.keys() == before.keys()
+    assert [e.parent for e in result.entries] == [e.parent for e in parsed(FS).entries]
 
 
 def test_four_souls_heading_renamed():

@@ -61,13 +61,15 @@ def _find_headings(lines: list[_Line], corrections: Corrections, path: str) -> l
         if i == 0:
             heading = _Heading(line, 0, False, text)  # level set by the promotion below
         elif before[i] and len(text) <= MAX_HEADING:
-            if before[i] not in run_level:
+            if before[i] not in run_level and line.number not in overrides:
                 message = (
                     f"{before[i]} blank lines before « {text} »: a heading has 6, 4, 3 or 2, "
-                    "a paragraph none"
+                    f"a paragraph none (or give its level: `heading_levels` in "
+                    f"{corrections.path}, line {line.number})"
                 )
                 raise SourceError(path, line.physical, message)
-            heading = _Heading(line, run_level[before[i]], False, text)
+            # a level `heading_levels` gives replaces this one below
+            heading = _Heading(line, run_level.get(before[i], 0), False, text)
         elif (
             before[i] == 0
             and after[i] == 4
