@@ -410,6 +410,11 @@ def test_a_removed_steps_corrections_leave_its_number_to_the_step_that_took_it(t
     assert {(i["kind"], i["entry"]) for i in items if i["kind"] == "correction"} == {
         ("correction", "altered/4.2.1.c@2024-09-14")
     }
+    assert all(
+        i["why"].endswith("(an edition removed that entry: rewrite or delete this correction)")
+        for i in items
+        if i["kind"] == "correction"
+    )
 
 
 def test_corrections_named_by_a_renumbered_question_follow_it(tmp_path):
