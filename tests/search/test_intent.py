@@ -18,6 +18,7 @@ SHORTHAND = [
     ("c koi un sbire", "definition"),
     ("pk je peux pas attaquer", "permission"),
     ("qd est-ce que je pioche", None),
+    ("y a t il une limite de cartes en main", "quantity"),
 ]
 
 
@@ -102,6 +103,10 @@ def test_a_phones_shorthand_question_words_are_not_searched():
     assert parse_query("qd est-ce que je pioche", GAMES).words == ["pioche"]
     assert parse_query("ya combien de phases", GAMES).words == ["phases"]
     assert parse_query("koi faire si le deck est vide", GAMES).question
+    # « y a-t-il » asks, hyphens or not (it was read as the name of a thing without its « ? »)
+    assert parse_query("y a t il une limite de cartes en main", GAMES).question
+    assert parse_query("ya-t-il un tour de plus", GAMES).question
+    assert not parse_query("limite de cartes en main", GAMES).question
 
 
 def test_definition_scaffolding_is_not_searched():

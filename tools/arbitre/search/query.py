@@ -34,6 +34,8 @@ QUESTION_PHRASES = re.compile(
     r"|(?:sert|servent)[- ](?:il|elle|ils|elles)?\s*(?:a|à)\s+quoi)(?!\w)",
     re.IGNORECASE,
 )
+# A question's inverted verb: « est-ce », « y a-t-il » (« y a t il », « ya-t-il » on a phone).
+INVERSION = re.compile(r"(?<!\w)(?:est[- ]ce|y[- ]?a[- ]t[- ](?:il|elle|on))(?!\w)")
 # Words that make a query a question or a situation rather than a name.
 QUESTION_MARKERS = frozenset(
     fold(w)
@@ -186,7 +188,7 @@ def _read_words(parsed: ParsedQuery, text: str, english: bool) -> None:
         "?" in text
         or bool(QUESTION_PHRASES.search(text))
         or bool(every_word & QUESTION_MARKERS)
-        or bool(re.search(r"\best[- ]ce\b", fold(text)))
+        or bool(INVERSION.search(fold(text)))
         or len(content) >= 5
     )
     parsed.words = content or tokens

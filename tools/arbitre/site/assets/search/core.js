@@ -2,7 +2,7 @@
 // (documents, postings per field, glossary names, thesaurus, game markers, intents), each
 // term's BM25 contribution, phrase postings, and the query syntax (query.parse_query).
 import { BM25_B, BM25_K1, useRanking } from "./weights.js";
-import { EST_CE, FILTER, InvalidQuery, NUMBER_ANYWHERE, NUMBER_QUERY, W, escapeRegex, resolveChoice, withoutVariable } from "./common.js";
+import { FILTER, INVERSION, InvalidQuery, NUMBER_ANYWHERE, NUMBER_QUERY, W, escapeRegex, resolveChoice, withoutVariable } from "./common.js";
 import { Analyzer, fold, numberKey } from "./analysis.js";
 import { englishStem } from "./english.js";
 import { Field, packedFind } from "./packed.js";
@@ -360,7 +360,7 @@ export class EngineCore {
       text.includes("?") ||
       this.hasQuestionPhrase(text) ||
       [...every].some((w) => markers.has(w)) ||
-      EST_CE.test(fold(text)) ||
+      INVERSION.test(fold(text)) ||
       content.length >= 5;
     parsed.words = content.length ? content : tokens;
     const folded = fold(text);
