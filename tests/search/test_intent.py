@@ -19,6 +19,8 @@ SHORTHAND = [
     ("pk je peux pas attaquer", "permission"),
     ("qd est-ce que je pioche", None),
     ("y a t il une limite de cartes en main", "quantity"),
+    ("kel est la taille de main", "quantity"),
+    ("keske un sbire", "definition"),
 ]
 
 

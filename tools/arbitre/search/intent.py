@@ -52,7 +52,7 @@ INTENTS: tuple[Intent, ...] = (
         _words(
             r"combien",
             r"cm?b",  # on a phone
-            r"quel(?:le)?s? (?:est|sont) (?:le|la|les) (?:nombre|maximum|minimum|limite|taille)",
+            r"(?:qu|k)el(?:le)?s? (?:est|sont) (?:le|la|les) (?:nombre|maximum|minimum|limite|taille)",
             r"nombre (?:de|d|maximum|minimum|max|min)",
             r"jusqu a combien",
             r"max(?:imum)?",
@@ -167,6 +167,7 @@ INTENTS += (
         "une définition",
         _words(
             r"c (?:est )?(?:quoi|koi)",  # « c quoi », « c koi » on a phone
+            r"kes?ke (?:c|un|une)",  # « keske c », « keske un »
             r"qu est[- ]ce que c est",
             r"qu est[- ]ce qu(?: un| une)",
             r"(?:veut|veulent|voudrait) dire",

@@ -37,7 +37,8 @@ ENGLISH_QUESTION_WORDS = frozenset(
 )
 # Words that frame a question rather than say what it is about.  Generic French question
 # scaffolding (interrogatives, « est-ce que », modal verbs of asking, and their shorthand on a
-# phone: « cb » combien, « pk » pourquoi, « qd » quand, « koi », « ya » il y a); content words stay.
+# phone: « cb » combien, « pk » pourquoi, « qd » quand, « koi », « ya » il y a, « keske », « kel »);
+# content words stay.
 FRENCH_QUESTION_WORDS = frozenset(
     fold(w)
     for w in """
@@ -45,7 +46,7 @@ FRENCH_QUESTION_WORDS = frozenset(
     combien quand pourquoi où ou peux peut puis pouvez peuvent pourrais pourrait dois doit doivent
     faut faudrait il elle ils elles on t ça ca cela ceci alors
     est-il y a-t-il veux voudrais sais savoir svp stp merci bien vraiment donc bon exactement
-    cb cmb pk pq pkoi pourkoi qd koi ya
+    cb cmb pk pq pkoi pourkoi qd koi ya keske kesk kel kelle kels kelles
     """.split()
 )
 WORD = re.compile(r"[^\W_]+")

@@ -42,7 +42,7 @@ QUESTION_MARKERS = frozenset(
     for w in """
     quoi qui quel quelle quels quelles lequel laquelle comment combien quand pourquoi
     puis peux peut-on dois faut je j me moi mon ma mes nous notre nos on tu ton ta tes
-    cb cmb pk pq pkoi pourkoi qd koi
+    cb cmb pk pq pkoi pourkoi qd koi keske kesk kel kelle kels kelles
     """.split()
 )
 
