@@ -186,7 +186,6 @@ def _rejected_problems(
     problems = []
     cards = {fold(c) for c in row.cards}
     for target in row.rejected:
-        why = superseded(target) if target not in by_id and superseded else None
         if not is_entry_id(target, game):
             if fold(target) in cards:
                 problems.append(
@@ -194,12 +193,12 @@ def _rejected_problems(
                         path, row.line, f"{row.ruling}: card {target} both in cards and rejected"
                     )
                 )
-        elif why is not None:  # an edition removed or renamed it: kept for review, as `about`
-            problems.append(Problem(path, row.line, f"{row.ruling}: rejected {why}", "warning"))
         elif target not in by_id:
-            problems.append(
-                Problem(path, row.line, f"{row.ruling}: rejected {target}, which does not exist")
-            )
+            # one an edition removed or renamed is kept for review, as in `about`
+            why = superseded(target) if superseded else None
+            said = f"rejected {why}" if why else f"rejected {target}, which does not exist"
+            severity = "warning" if why else "error"
+            problems.append(Problem(path, row.line, f"{row.ruling}: {said}", severity))
         elif target in row.about:
             problems.append(
                 Problem(path, row.line, f"{row.ruling}: {target} both in about and rejected")

@@ -22,7 +22,7 @@ chain (`analysis.py`), so both sides agree on what a word is:
   JavaScript regular expressions, and the entries worded as each one's answer;
 - `authority` per game, `cards_key` per ruling (the rulings' cards, `CARD_RULING_FACTOR`);
 - `analysis`: stop words, elisions (and how a word typed without its apostrophe is read:
-  `elision.py`), question words, the stems of every corpus word and the lemma table's forms, so
+  `elision.py`), question words and phrases, a question's inverted verb, the stems of every corpus word and the lemma table's forms, so
   a word the JavaScript stemmer would stem apart is looked up instead (one string of
   « word:stem » pairs, space-separated, sorted by word);
 - `words`: the lexicon's words near the index's own, never typos, and those with an elision's
@@ -282,6 +282,7 @@ def _analysis_table(words: set[str]) -> dict[str, Any]:
         "elision": elision.browser_table(),
         "question_words": sorted(query_module.QUESTION_WORDS),
         "question_phrases": js_regex(query_module.QUESTION_PHRASES),
+        "inversion": js_regex(query_module.INVERSION),
         "question_markers": sorted(query_module.QUESTION_MARKERS),
         "kind_names": query_module.KIND_NAMES,
         # The stem of every word of the corpus and of every lemma-table form: the browser

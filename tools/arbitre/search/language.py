@@ -35,18 +35,21 @@ ENGLISH_QUESTION_WORDS = frozenset(
     "what which who whom whose when where why how can could do does did is are should must "
     "may might will would".split()
 )
+# The interrogatives as typed on a phone: « cb » combien, « pk » pourquoi, « qd » quand,
+# « koi », « keske », « kel » (question words, and question markers: `query.py`).
+SHORTHAND_QUESTION_WORDS = frozenset(
+    "cb cmb pk pq pkoi pourkoi qd koi keske kesk kel kelle kels kelles".split()
+)
 # Words that frame a question rather than say what it is about.  Generic French question
-# scaffolding (interrogatives, « est-ce que », modal verbs of asking, and their shorthand on a
-# phone: « cb » combien, « pk » pourquoi, « qd » quand, « koi », « ya » il y a, « keske », « kel »);
-# content words stay.
-FRENCH_QUESTION_WORDS = frozenset(
+# scaffolding (interrogatives, « est-ce que », modal verbs of asking, their shorthand, « ya »
+# for « il y a »); content words stay.
+FRENCH_QUESTION_WORDS = SHORTHAND_QUESTION_WORDS | frozenset(
     fold(w)
     for w in """
     est ce que qu quoi qui quel quelle quels quelles lequel laquelle lesquels lesquelles comment
     combien quand pourquoi où ou peux peut puis pouvez peuvent pourrais pourrait dois doit doivent
     faut faudrait il elle ils elles on t ça ca cela ceci alors
-    est-il y a-t-il veux voudrais sais savoir svp stp merci bien vraiment donc bon exactement
-    cb cmb pk pq pkoi pourkoi qd koi ya keske kesk kel kelle kels kelles
+    est-il y a-t-il veux voudrais sais savoir svp stp merci bien vraiment donc bon exactement ya
     """.split()
 )
 WORD = re.compile(r"[^\W_]+")

@@ -16,6 +16,7 @@ from arbitre.search.language import (
     ENGLISH_FUNCTION_WORDS,
     ENGLISH_QUESTION_WORDS,
     FRENCH_QUESTION_WORDS,
+    SHORTHAND_QUESTION_WORDS,
 )
 
 # Words that frame a question rather than say what it is about (`language.py` keeps them: they
@@ -37,12 +38,11 @@ QUESTION_PHRASES = re.compile(
 # A question's inverted verb: « est-ce », « y a-t-il » (« y a t il », « ya-t-il » on a phone).
 INVERSION = re.compile(r"(?<!\w)(?:est[- ]ce|y[- ]?a[- ]t[- ](?:il|elle|on))(?!\w)")
 # Words that make a query a question or a situation rather than a name.
-QUESTION_MARKERS = frozenset(
+QUESTION_MARKERS = SHORTHAND_QUESTION_WORDS | frozenset(
     fold(w)
     for w in """
     quoi qui quel quelle quels quelles lequel laquelle comment combien quand pourquoi
     puis peux peut-on dois faut je j me moi mon ma mes nous notre nos on tu ton ta tes
-    cb cmb pk pq pkoi pourkoi qd koi keske kesk kel kelle kels kelles
     """.split()
 )
 

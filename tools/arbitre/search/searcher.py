@@ -50,7 +50,7 @@ from typing import Any
 from whoosh import index as whoosh_index
 from whoosh.query import And, Term
 
-from arbitre.search.analysis import french_analyzer, stop_words, use_lemma_table
+from arbitre.search.analysis import french_analyzer, use_lemma_table
 from arbitre.search.elision import may_have_elisions, with_apostrophes
 from arbitre.search.focus import GameFocus
 from arbitre.search.indexer import read_lemmas, read_lexicon, read_meta, read_search_tables
@@ -68,8 +68,6 @@ from arbitre.search.typos import Typos
 from arbitre.search.understand import Understanding
 from arbitre.search.vocabulary import load_vocabulary
 from arbitre.search.weights import FIELD_BOOSTS_STEMMED, KIND_ORDER, RERANK_DEPTH
-
-LISTED_CACHE = 65_536  # words whose `_listed` answer a searcher keeps (a bounded dict: thread-safe)
 
 
 class Searcher:
@@ -110,7 +108,6 @@ class Searcher:
             key for key, _game in load_vocabulary().marker_keys() if " " in key
         }
         self.typos = Typos(read_lexicon(generation))
-        self._listed_words: dict[str, bool] = {}  # `_listed`'s answers, per word
         self.understanding = Understanding(self.names, self.typos, self.postings)
         self.focus = GameFocus(self.postings, self.doc_game, self.games, tables)
         self.ranker = Ranker(self.postings, self.names, self.doc_game, tables["questions"])
@@ -227,30 +224,19 @@ class Searcher:
         english = is_english(FILTER.sub(" ", q), self.name_keys)
         return parse_query(q, self.games, game, kind, english=english)
 
-    def _listed(self, word: str) -> bool:
-        """A stop word, a word of the lexicon or a players' word (`_with_apostrophes`)."""
-        found = self._listed_words.get(word)
-        if found is None:
-            found = (
-                word in stop_words() or word in self.typos.words or self.understanding.a_word(word)
-            )
-            if len(self._listed_words) < LISTED_CACHE:
-                self._listed_words[word] = found
-        return found
-
     def _with_apostrophes(self, q: str) -> str:
         """« cest quoi » read as « c'est quoi » (`elision.with_apostrophes`); the index is
         asked only when a word could be one."""
-        if not may_have_elisions(q, self._listed):
-            return q
         understanding = self.understanding
+        if not may_have_elisions(q, understanding.listed):
+            return q
         with self._whoosh() as searcher:
             reader = searcher.reader()
 
             def indexed(word: str) -> bool:
                 return understanding.known_form(reader, word)
 
-            return with_apostrophes(q, lambda w: self._listed(w) or indexed(w), indexed)
+            return with_apostrophes(q, lambda w: understanding.listed(w) or indexed(w), indexed)
 
     def game_title(self, game: str) -> str:
         """The name players call a game by (game.yaml `short_title`)."""

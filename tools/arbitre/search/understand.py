@@ -15,7 +15,7 @@ from typing import Any
 
 from whoosh.query import Term
 
-from arbitre.search.analysis import is_rule_number, stem
+from arbitre.search.analysis import is_rule_number, stem, stop_words
 from arbitre.search.bilingual import load_bilingual
 from arbitre.search.names import GlossaryNames, typed_key
 from arbitre.search.plan import Concept, Expansion, Plan, phrase_pattern
@@ -34,6 +34,8 @@ from arbitre.search.weights import (
     UNFOCUSED_WEIGHT,
 )
 
+LISTED_CACHE = 65_536  # words whose `listed` answer an Understanding keeps
+
 
 class Understanding:
     """Builds query plans with one index generation's glossary names and vocabulary."""
@@ -42,6 +44,7 @@ class Understanding:
         self.names = names
         self.typos = typos
         self.postings = postings
+        self._listed: dict[str, bool] = {}  # `listed`'s answers, per word (a bounded dict)
 
     def known_form(self, reader: Any, word: str) -> bool:
         """Whether the index has this word as typed (accents aside)."""
@@ -243,6 +246,16 @@ class Understanding:
             if frequency:
                 for i in positions:
                     plan.concepts[i].weight = math.log(1 + total_docs / (1 + frequency))
+
+    def listed(self, word: str) -> bool:
+        """A word whatever the index holds: a stop word, a word of the lexicon, a players' word
+        (`a_word`) — never read as an elision (`elision.py`)."""
+        found = self._listed.get(word)
+        if found is None:
+            found = word in stop_words() or word in self.typos.words or self.a_word(word)
+            if len(self._listed) < LISTED_CACHE:
+                self._listed[word] = found
+        return found
 
     def a_word(self, word: str) -> bool:
         """A word the index lacks that is still no typo: players' words the thesaurus or a

@@ -13,8 +13,6 @@ export const NUMBER_QUERY = new RegExp(
 );
 export const NUMBER_ANYWHERE = new RegExp(`(?<![${W.slice(1, -1)}.])(${NUMBER_RE})(?!${W})`, "gu");
 export const FILTER = /(?<!\S)(?<key>game|jeu|kind|type|sorte):(?<value>\S*)/giu;
-// query.INVERSION: a question's inverted verb (« est-ce », « y a-t-il », « ya t il »).
-export const INVERSION = new RegExp(`(?<!${W})(?:est[- ]ce|y[- ]?a[- ]t[- ](?:il|elle|on))(?!${W})`, "u");
 
 export class InvalidQuery extends Error {}
 

@@ -2,7 +2,7 @@
 // (documents, postings per field, glossary names, thesaurus, game markers, intents), each
 // term's BM25 contribution, phrase postings, and the query syntax (query.parse_query).
 import { BM25_B, BM25_K1, useRanking } from "./weights.js";
-import { FILTER, INVERSION, InvalidQuery, NUMBER_ANYWHERE, NUMBER_QUERY, W, escapeRegex, resolveChoice, withoutVariable } from "./common.js";
+import { FILTER, InvalidQuery, NUMBER_ANYWHERE, NUMBER_QUERY, W, escapeRegex, resolveChoice, withoutVariable } from "./common.js";
 import { Analyzer, fold, numberKey } from "./analysis.js";
 import { englishStem } from "./english.js";
 import { Field, packedFind } from "./packed.js";
@@ -65,6 +65,7 @@ export class EngineCore {
     // query.QUESTION_PHRASES: question scaffolding dropped only as whole phrases.
     // (one expression for both uses: the browser compiles each on its first use)
     this.questionPhrases = new RegExp(data.analysis.question_phrases, "giu");
+    this.inversion = new RegExp(data.analysis.inversion, "u"); // query.INVERSION: « est-ce », « y a-t-il »
     this.intents = new Map(
       (data.intents || []).map((i) => [i.name, { name: i.name, label: i.label, cues: new RegExp(i.cues, "u"), packed: i.answering, answering: null }]),
     );
@@ -360,7 +361,7 @@ export class EngineCore {
       text.includes("?") ||
       this.hasQuestionPhrase(text) ||
       [...every].some((w) => markers.has(w)) ||
-      INVERSION.test(fold(text)) ||
+      this.inversion.test(fold(text)) ||
       content.length >= 5;
     parsed.words = content.length ? content : tokens;
     const folded = fold(text);
