@@ -731,3 +731,17 @@ def test_focus_line_and_badges_have_no_serious_accessibility_violation(page, sta
         if v["impact"] in ("serious", "critical")
     ]
     assert serious == []
+
+
+def test_on_a_phone_the_results_take_the_help_texts_place(phone_page, static_site):
+    intro = phone_page.locator(".arb-search-intro")
+    phone_page.goto(static_site + "/recherche/")
+    assert intro.is_visible()
+    found = results(phone_page, static_site, "pioche vide je perds")
+    assert found and not intro.is_visible()
+    first = phone_page.locator("#arb-results [data-entry]").first.bounding_box()
+    assert first["y"] + first["height"] < phone_page.viewport_size["height"]  # the first screen
+    phone_page.fill("#arb-q", "")
+    phone_page.press("#arb-q", "Enter")
+    phone_page.wait_for_selector("#arb-results[data-search-done]", state="attached")
+    assert intro.is_visible()
