@@ -548,3 +548,49 @@ def test_altered_date_follows_the_text():
     )
     result = edition(AL, text)
     assert {e.date for e in result.document_editions.values()} == {"2025-03-01"}
+
+
+@pytest.mark.parametrize(
+    ("after", "section"),
+    [
+        ("Glossaire", "four-souls/reference/glossaire"),
+        ("Eden - ", "four-souls/regles-pour-les-cartes/cartes-des-personnages"),
+    ],
+)
+def test_four_souls_paragraph_among_named_lines_is_a_note_a_correction_names(after, section):
+    """A paragraph an edition adds among « Terme - définition » or « Carte - texte » lines is
+    refused at its line, saying which correction settles it; a `paragraphs` row naming it makes
+    it a note of its section, every other entry as before (one line further down)."""
+    lines = source(FS).split("\n")
+    at = next(i for i, line in enumerate(lines) if re.match(rf" *\d+\. {re.escape(after)}", line))
+    number = int(NUMBERED.match(lines[at]).group(1))
+    added = "Les cartes de l'extension Requiem suivent aussi ces définitions."
+    text = renumbered(source(FS), insert={number: added})
+    with pytest.raises(SourceError) as refused:
+        edition(FS, text)
+    assert f"`paragraphs` in content/four-souls/corrections.yaml, line {number + 1})" in str(
+        refused.value
+    )
+    corrections = (REPO / "content" / FS / "corrections.yaml").read_text("utf-8")
+    row = f"paragraphs:\n  - {{line: {number + 1}, starts: Les cartes de l'extension Requiem}}\n"
+    fixed = Corrections.from_text(
+        corrections.replace("paragraphs: []\n", row, 1), "content/four-souls/corrections.yaml"
+    )
+    result = importer_modules()[FS].parse(text, corrections=fixed, source_file=NEXT)
+    assert stale(result) == set()
+    before = {e.id for e in parsed(FS).entries}
+    (note,) = [e for e in result.entries if e.id not in before]
+    assert (note.kind, note.parent, note.text) == ("note", section, added)
+    assert {e.id for e in result.entries} - {note.id} == before
+
+
+def test_four_souls_paragraphs_row_for_a_line_of_prose_already_is_stale():
+    corrections = (REPO / "content" / FS / "corrections.yaml").read_text("utf-8")
+    row = "paragraphs:\n  - {line: 292, starts: Les cartes comme}\n"
+    fixed = Corrections.from_text(
+        corrections.replace("paragraphs: []\n", row, 1), "content/four-souls/corrections.yaml"
+    )
+    result = importer_modules()[FS].parse(source(FS), corrections=fixed)
+    row_line = line_of(FS, r"^paragraphs: \[\]$") + 1
+    assert stale(result) == {("paragraphs", "Les cartes comme", row_line)}
+    assert {e.id for e in result.entries} == {e.id for e in parsed(FS).entries}

@@ -47,7 +47,9 @@ Kinds and roles
     * translator notes « (ndt : …) » stay in their sentence, in italics, and are also
       emitted as ``note`` entries with ``official: false`` (role ``commentary``), children
       of the entry they sit in; the two asterisk legends, the examples' conventions and
-      the annex introduction are official ``note`` entries.
+      the annex introduction are official ``note`` entries, and so is a paragraph among a
+      glossary, errata or cards section's « Nom - texte » lines that corrections `paragraphs`
+      names (without the row, such a line stops the import at its line, naming the row).
 
 Cross-references « voir X » (also « Voir X. », split on « / », « , » and « et ») are
 resolved against heading titles folded for case and accents, then through the

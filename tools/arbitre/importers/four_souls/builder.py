@@ -110,8 +110,13 @@ class _Builder(_EntryBuilder):
         errata, the cards' clarifications, the examples); False when its part does not."""
         part = section.part
         sec = fold(section.title)
+        named_lines = part == "regles-pour-les-cartes" or (
+            part == "reference" and (sec == GLOSSARY_TITLE_FOLD or sec.startswith("errata"))
+        )
         if part == "reference" and line.text.startswith("*"):
             self.legend(line, self.find_heading(part))
+        elif named_lines and self.paragraphs.pop(line.number, None) is not None:
+            self.paragraph(section, line)
         elif part == "reference" and sec == GLOSSARY_TITLE_FOLD:
             self.glossary_line(section, line)
         elif part == "reference" and sec.startswith("errata"):
@@ -163,6 +168,11 @@ class _Builder(_EntryBuilder):
         text = _mark_ndt(_escape_leading(line.text))
         entry = self.named(owner, "note-asterisque", "note", text, line)
         self.legends[owner.part] = entry
+        self.ndt_notes(entry, line.text, line)
+
+    def paragraph(self, section: _Heading, line: _Line) -> None:
+        """A paragraph among a section's « Nom - texte » lines (`paragraphs`): a note of it."""
+        entry = self.entry(section, "note", _mark_ndt(_escape_leading(line.text)), line)
         self.ndt_notes(entry, line.text, line)
 
     def glossary_line(self, section: _Heading, line: _Line) -> None:
@@ -240,7 +250,11 @@ class _Builder(_EntryBuilder):
     def split_line(self, line: _Line, what: str) -> tuple[str, str]:
         """« Name - text » -> (name, text); a line without « - » is a SourceError saying `what`."""
         if " - " not in line.text:
-            raise SourceError(self.path, line.physical, f"{what}: « {line.text[:60]} »")
+            message = (
+                f"{what}: « {line.text[:60]} » (or, if it is a paragraph of its section, name "
+                f"it: `paragraphs` in {self.corrections.path}, line {line.number})"
+            )
+            raise SourceError(self.path, line.physical, message)
         name, rest = line.text.split(" - ", 1)
         return name, rest
 
@@ -263,6 +277,9 @@ class _Builder(_EntryBuilder):
         for number, (index, spec) in sorted(self.extra_terms.items()):
             why = f"line {number} « {spec['starts']} … » is no longer a rule paragraph"
             self.corrections.stale("extra_terms", spec["term"], why, at=(index,))
+        for number, (index, record) in sorted(self.paragraphs.items()):
+            why = f"line {number} is not in a glossary, errata or cards section"
+            self.corrections.stale("paragraphs", record["starts"], why, at=(index,))
         why = "no card line prints this card any more"
         self.corrections.stale_unused("card_slugs", self.used_card_slugs, why)
 

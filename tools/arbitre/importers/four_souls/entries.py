@@ -42,6 +42,12 @@ class _EntryBuilder:
                 corrections, "extra_terms", self.texts, "starts"
             )
         }
+        # Pastebin line -> (index in `paragraphs`, its record): a line of a glossary, errata or
+        # cards section that is a paragraph of it, not a « Terme - définition » line.
+        self.paragraphs = {
+            number: (index, record)
+            for index, number, record in _relocated(corrections, "paragraphs", self.texts, "starts")
+        }
         self.card_slugs = dict(corrections.get("card_slugs", {}))
         self.used_card_slugs: set[str] = set()
         self.legends: dict[str, Entry] = {}  # part slug -> asterisk footnote

@@ -28,6 +28,7 @@ CORRECTIONS = {
         Record({"line": int, "starts": str, "target": str, "note": str}, {"intended": str})
     ],
     "notes": [Record({"line": int, "starts": str, "notes": [str]})],
+    "paragraphs": [Record({"line": int, "starts": str})],
     "glossary": {
         str: Record({"slug": str}, {"english": str, "english_inferred": bool, "aliases": [str]})
     },
