@@ -10,7 +10,7 @@ from arbitre import urls
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.site.build import render_page
 from arbitre.site.pages import site_nav, site_pages
-from arbitre.site.shared import relative_link
+from arbitre.site.shared import SiteData, relative_link
 from arbitre.site.text import Insert, number_spans, render_text, title_spans
 
 from .small_kb import small_kb
@@ -246,3 +246,12 @@ def test_search_page_offers_every_game_and_the_kinds_the_kb_has():
     # No inline script here: the index and the engine start from the page's <head> (#23,
     # theme/main.html; tests/site/test_build.py).
     assert re.findall(r"<script>(.*?)</script>", text, re.DOTALL) == []
+
+
+def test_a_list_of_changes_names_an_entry_by_number_and_title_else_as_links_do() -> None:
+    data = SiteData(small_kb())
+    by_id = data.kb.by_id
+    assert data.heading(by_id["jeu-a/101"]) == "101 Les cartes"
+    assert data.heading(by_id["jeu-a/101.1"]) == "101.1"
+    # no number, no title: what it is and where (an id's anchor says neither)
+    assert data.heading(by_id["jeu-a/102.1/ndt"]) == "Note (102.1)"

@@ -50,10 +50,6 @@ def _group(change: EntryChange) -> str:
     return change.change
 
 
-def _heading(number: str | None, title: str | None, entry_id: str) -> str:
-    return " ".join(x for x in (number, title) if x) or urls.anchor(entry_id)
-
-
 def _excerpt(text: str) -> str:
     words = plain(text).split(" ")
     return " ".join(words[:EXCERPT]) + (" …" if len(words) > EXCERPT else "")
@@ -79,7 +75,7 @@ def change_view(data: SiteData, page: str, game: GameEditions, change: EntryChan
     view: dict[str, Any] = {
         "anchor": change_anchor(change.id, removed=change.change == "removed"),
         "kind": word,
-        "heading": escape_inline(_heading(entry.number, entry.title, entry.id)),
+        "heading": escape_inline(data.heading(entry)),
         "href": href,
         "document": escape_inline(data.doc_titles.get((entry.game, entry.document), "")),
         "before": None,
@@ -88,8 +84,8 @@ def change_view(data: SiteData, page: str, game: GameEditions, change: EntryChan
     }
     old, new = change.old, change.new
     if change.change == "moved" and old is not None and new is not None:
-        before = _heading(old.number, old.title, old.id)
-        if before != _heading(new.number, new.title, new.id):
+        before = data.heading(old)
+        if before != data.heading(new):
             view["before"] = escape_inline(before)
     if change.change == "added" and new is not None:
         view["text"] = diff_html([("+", _excerpt(new.text))])
@@ -160,7 +156,7 @@ def _renumbered(data: SiteData, page: str, game: GameEditions) -> list[dict[str,
     """The entries the last edition only renumbered: a link to each."""
     return [
         {
-            "heading": escape_inline(_heading(c.new.number, c.new.title, c.id)),
+            "heading": escape_inline(data.heading(c.new)),
             "href": data.href(page, c.id),
         }
         for c in game.latest
@@ -178,13 +174,7 @@ def _noted(data: SiteData, page: str, game: GameEditions) -> list[dict[str, str]
             noted.append(
                 {
                     "anchor": change_anchor(c.id),
-                    "heading": escape_inline(
-                        _heading(
-                            entry.number,
-                            entry.title or (None if entry.number else data.label(entry)),
-                            entry.id,
-                        )
-                    ),
+                    "heading": escape_inline(data.heading(entry)),
                     "href": data.href(page, c.id),
                     "quote": escape_inline(c.noted or ""),
                 }
@@ -245,7 +235,7 @@ def retired_page(data: SiteData, game_info: Game) -> Page | None:
             {
                 "anchor": urls.anchor(qualified),
                 "id": qualified,
-                "heading": escape_inline(_heading(entry.number, entry.title, entry.id)),
+                "heading": escape_inline(data.heading(entry)),
                 "badge": f"retirée {when(removed.version)}",
                 "last": escape_inline(version_label(last.version)),
                 "document": escape_inline(

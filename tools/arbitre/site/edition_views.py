@@ -152,7 +152,7 @@ def entry_or_retired_link(
     if retired is None:  # not an id any edition knows: shown as code, never a broken link
         return {"label": f"`{target}`", "href": "", "title": ""}
     old, _last, removed = retired
-    label = " ".join(x for x in (old.number, old.title) if x) or urls.anchor(old.id)
+    label = data.heading(old)
     return {
         "label": escape_inline(f"{label} (retirée {when(removed.version)})"),
         "href": relative_link(page, urls.retired_page(old.game), urls.anchor(target)),

@@ -108,6 +108,11 @@ class SiteData:
             return f"{KIND_LABELS[entry.kind]} ({self.label(parent)})"
         return urls.anchor(entry.id)
 
+    def heading(self, entry: Entry) -> str:
+        """An entry as a list of entries names it (« Nouveautés », retired entries): its
+        number and title, else how a link to it reads (« Note (Glossaire) »)."""
+        return " ".join(x for x in (entry.number, entry.title) if x) or self.label(entry)
+
     def hover(self, entry: Entry) -> str:
         doc = self.doc_titles.get((entry.game, entry.document), entry.document)
         head = " ".join(x for x in (entry.number, entry.title) if x)
