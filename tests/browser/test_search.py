@@ -28,6 +28,7 @@ from arbitre.search.service import explain_query, open_searcher, run_search
 from arbitre.site.typography import french_html
 from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text
 from tests.search.test_elision import ELIDED, LEFT
+from tests.search.test_game_names import NAMED_GAME_QUERIES, named_term_queries
 from tests.search.test_intent import SHORTHAND
 from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
 
@@ -486,6 +487,22 @@ def test_rankings_agree_with_the_python_search(engine_page, built_root):
         (q, js[0], python[0])
         for q, js in zip(queries, got, strict=True)
         if js != (python := _answer(run_search(paths, q, limit=10)))
+    ]
+    assert differ == []
+
+
+def test_a_games_name_with_a_term_agrees_with_the_python_search(engine_page, built_root, kb):
+    """« marvel sbire », « réserve altered »: the game's name steps aside and the other games
+    further back, in the browser as in Python (every glossary title, with and without the game
+    filter)."""
+    paths = ProjectPaths(built_root)
+    cases = [[q, g, None, 10, 0] for q, _t, game in named_term_queries(kb) for g in (None, game)]
+    cases += [[q, None, None, 10, 0] for q, _first in NAMED_GAME_QUERIES]
+    got = engine_page.evaluate(JS_ANSWER, cases)
+    differ = [
+        (q, game, js[0], python[0])
+        for (q, game, *_rest), js in zip(cases, got, strict=True)
+        if js != (python := _answer(run_search(paths, q, game=game, limit=10)))
     ]
     assert differ == []
 

@@ -8,6 +8,7 @@ import threading
 import pytest
 
 from arbitre.search.analysis import number_key
+from arbitre.search.plan import Focus
 from arbitre.search.query import InvalidQuery, parse_query
 
 GAMES = ["altered", "ashes", "four-souls", "marvel-champions", "the-spoils"]
@@ -257,7 +258,7 @@ def test_a_question_whose_candidates_are_mostly_one_game_is_about_that_game(tiny
     a, b = by_game["the-spoils"][:3], by_game["altered"][:1]
     top = [(a[0], 10.0), (a[1], 9.0), (a[2], 8.0), (b[0], 8.5)]
     assert tiny.focus.of_candidates(top) == "the-spoils"
-    focused = dict(tiny.focus.step_back(top, "the-spoils"))
+    focused = dict(tiny.focus.step_back(top, Focus("the-spoils", "candidates", [])))
     assert focused[a[1]] == 9.0 and focused[b[0]] == 8.5 * GAME_FOCUS_FACTOR
     # Candidates spread over games: no game.
     assert tiny.focus.of_candidates([(a[0], 10.0), (b[0], 9.0)]) is None
@@ -282,18 +283,21 @@ def test_a_query_using_only_one_games_names_is_about_that_game(tiny):
 
 
 def test_a_game_named_by_the_query_steps_the_others_back(tiny):
-    from arbitre.search.weights import GAME_FOCUS_FACTOR
+    """By its own words the other games step back; named (« … altered »), further."""
+    from arbitre.search.weights import GAME_FOCUS_FACTOR, GAME_NAMED_FACTOR
 
     by_game: dict[str, list[int]] = {}
     for docnum, game in enumerate(tiny.doc_game):
         by_game.setdefault(game, []).append(docnum)
     a, b = by_game["the-spoils"][0], by_game["altered"][:2]
     spread = [(a, 10.0), (b[0], 9.0), (b[1], 8.0)]
-    assert tiny.focus.step_back(spread, "altered") == [
-        (b[0], 9.0),
-        (b[1], 8.0),
-        (a, 10.0 * GAME_FOCUS_FACTOR),
-    ]
+    for words, factor in ((["mana"], GAME_FOCUS_FACTOR), (["altered"], GAME_NAMED_FACTOR)):
+        assert tiny.focus.step_back(spread, Focus("altered", "vocabulary", words)) == [
+            (b[0], 9.0),
+            (b[1], 8.0),
+            (a, 10.0 * factor),
+        ]
+    assert GAME_NAMED_FACTOR < GAME_FOCUS_FACTOR
 
 
 def test_postings_read_a_block_at_a_time_match_whooshs_own_iteration(tiny):

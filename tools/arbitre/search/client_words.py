@@ -85,11 +85,18 @@ def thesaurus_table() -> list[dict[str, Any]]:
 
 def focus_table(kb: KnowledgeBase) -> dict[str, Any]:
     """What the searcher's game focus reads besides the index: the markers of each game
-    (`Vocabulary.markers_in`, in its order), the title a focus line names a game by
+    (`Vocabulary.markers_in`, in its order), which of them are the games' names and the
+    words a query's names spell (`game_name_positions`), the title a focus line names a game by
     (`Searcher.game_title`), and the French reasons (`Focus.as_dict`)."""
     vocabulary = load_vocabulary()
     titles = {g.id: g.short_title for g in kb.games}
-    return {"markers": vocabulary.marker_keys(), "titles": titles, "reasons": FOCUS_REASONS}
+    return {
+        "markers": vocabulary.marker_keys(),
+        "names": vocabulary.name_markers(),
+        "name_words": vocabulary.name_words(),
+        "titles": titles,
+        "reasons": FOCUS_REASONS,
+    }
 
 
 def language_table() -> dict[str, list[str]]:

@@ -19,6 +19,7 @@ from arbitre.search.weights import (
     GAME_FOCUS_DEPTH,
     GAME_FOCUS_FACTOR,
     GAME_FOCUS_SHARE,
+    GAME_NAMED_FACTOR,
 )
 
 
@@ -34,6 +35,8 @@ class GameFocus:
         # Worked out with the index (`tables.py`): a stem's game, the games whose text has it.
         self.owners: dict[str, str] = tables["owners"]
         self.text_games: dict[str, list[str]] = tables["text_games"]
+        # The games' names as `markers_in` finds them (« four souls »), not their own words.
+        self.names = set(load_vocabulary().name_markers())
 
     def of_words(self, searcher: Any, parsed: ParsedQuery, plan: Plan) -> Focus | None:
         """The game a query asked without a game filter is about by its words, and why: the
@@ -130,8 +133,12 @@ class GameFocus:
         game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
         return game if game and share / total >= GAME_FOCUS_SHARE else None
 
-    def step_back(self, top: list[tuple[int, float]], game: str) -> list[tuple[int, float]]:
-        """A query asked without a game but about one: the other games' candidates step back."""
-        out = [(d, sc if self.doc_game[d] == game else sc * GAME_FOCUS_FACTOR) for d, sc in top]
+    def step_back(self, top: list[tuple[int, float]], focus: Focus) -> list[tuple[int, float]]:
+        """A query asked without a game but about one: the other games' candidates step back,
+        further when the query names the game (« contrôle altered »)."""
+        game = focus.game
+        named = any(w in self.names for w in focus.words)
+        factor = GAME_NAMED_FACTOR if named else GAME_FOCUS_FACTOR
+        out = [(d, sc if self.doc_game[d] == game else sc * factor) for d, sc in top]
         out.sort(key=lambda item: (-item[1], item[0]))
         return out

@@ -322,7 +322,7 @@ class Searcher:
             game = self.focus.of_candidates(top)
             focus = Focus(game, "candidates", []) if game else None
         if focus is not None:
-            top = self.focus.step_back(top, focus.game)
+            top = self.focus.step_back(top, focus)
         ranked = self.ranker.rerank(searcher, parsed, plan, top, allowed)
         placed = {docnum for docnum, _score in ranked}
         if depth > len(ranked):

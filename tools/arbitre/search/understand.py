@@ -23,11 +23,13 @@ from arbitre.search.postings import Postings
 from arbitre.search.query import ParsedQuery
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import Typos, edit_distance
+from arbitre.search.vocabulary import game_name_positions, load_vocabulary
 from arbitre.search.weights import (
     BILINGUAL_WEIGHT,
     FAMILY_WEIGHT,
     FIELD_BOOSTS_EXACT,
     FIELD_BOOSTS_STEMMED,
+    GAME_NAME_WEIGHT,
     MAX_TYPO_WORDS,
     MENTION_WEIGHT,
     THESAURUS_WEIGHT,
@@ -42,6 +44,7 @@ class Understanding:
 
     def __init__(self, names: GlossaryNames, typos: Typos, postings: Postings) -> None:
         self.names = names
+        self.game_names = load_vocabulary().name_words()
         self.typos = typos
         self.postings = postings
         self._listed: dict[str, bool] = {}  # `listed`'s answers, per word (a bounded dict)
@@ -64,6 +67,13 @@ class Understanding:
         plan = Plan(words=words, corrected=list(words))
         total_docs = max(reader.doc_count(), 1)
         unknown, respell = self._concepts(reader, parsed, plan, total_docs)
+        game_words = game_name_positions(plan.corrected, self.game_names)
+        for i in game_words:
+            concept = plan.concepts[i]
+            concept.weight *= GAME_NAME_WEIGHT
+            concept.terms = [
+                Term(t.fieldname, t.text, boost=t.boost * GAME_NAME_WEIGHT) for t in concept.terms
+            ]
         expansions, covered = self._names_in(plan.corrected, parsed, words, unknown)
         if respell:
             expansions, covered = self._respell(
@@ -71,14 +81,20 @@ class Understanding:
             )
         # A query that is nothing but a glossary name asks for that term: its entry, then the
         # entry defining it.  Inside a longer query a name is just a word of the question.
-        plan.whole_name = bool(expansions) and len(covered) == len(words)
+        plan.whole_name = bool(expansions) and len(covered | game_words) == len(words)
         self._expand_names(plan, expansions, english=parsed.language == "en")
         if parsed.language == "en":
             named = {i for e in expansions if e.foreign for i in e.positions}
             self._translate(reader, plan, named, total_docs)
-        sequences = [plan.corrected[i : i + 2] for i in range(len(plan.corrected) - 1)]
+        # The words of the question, not the game's name, are looked for side by side.
+        asked = [w for i, w in enumerate(plan.corrected) if i not in game_words]
+        sequences = [
+            plan.corrected[i : i + 2]
+            for i in range(len(plan.corrected) - 1)
+            if not game_words & {i, i + 1}
+        ]
         if plan.whole_name:
-            sequences = [plan.corrected] + [n.split() for n in sorted(plan.names)]
+            sequences = [asked] + [n.split() for n in sorted(plan.names)]
         plan.phrases = [
             phrase_pattern(words)
             for words in sequences

@@ -23,7 +23,8 @@ from typing import Any
 
 import yaml
 
-from arbitre.search.analysis import fold
+from arbitre.search.analysis import analyze, fold
+from arbitre.search.language import ENGLISH_FUNCTION_WORDS
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,19 @@ class Vocabulary:
         """(folded marker, game) in the order `markers_in` tries them (for the site's search)."""
         return [(key, game) for _pattern, key, game in self._markers]
 
+    def name_words(self) -> list[list[str]]:
+        """Every game's names as a query's words read them: in French (« the spoils »: the,
+        spoils) and in English, whose function words a query drops (« binding isaac »)."""
+        words = set()
+        for name in (name for g in self.games.values() for name in g.names):
+            french = tuple(analyze(name, stemmed=False))
+            words |= {french, tuple(w for w in french if w not in ENGLISH_FUNCTION_WORDS)}
+        return sorted(list(w) for w in words if w)
+
+    def name_markers(self) -> list[str]:
+        """The games' names as `markers_in` gives them (folded)."""
+        return sorted({fold(name) for g in self.games.values() for name in g.names})
+
     def markers_in(self, text: str) -> dict[str, list[str]]:
         """The games a query names or uses the own words of: game -> the markers found."""
         folded = fold(text)
@@ -101,6 +115,23 @@ class Vocabulary:
             if pattern.search(folded) and key not in found.get(game, []):
                 found.setdefault(game, []).append(key)
         return found
+
+
+def game_name_positions(words: list[str], names: list[list[str]]) -> set[int]:
+    """The positions of `words` that spell a game's name (a name's words in a row, each as
+    written or with an « s » more or less: « marvel champion »), when other words remain: a
+    query that is only a game's name (« the binding of isaac ») asks about the game."""
+    found: set[int] = set()
+    for name in names:
+        for start in range(len(words) - len(name) + 1):
+            if all(_same_word(words[start + i], w) for i, w in enumerate(name)):
+                found.update(range(start, start + len(name)))
+    rest = [w for i, w in enumerate(words) if i not in found]
+    return found if any(w not in ENGLISH_FUNCTION_WORDS for w in rest) else set()
+
+
+def _same_word(typed: str, name: str) -> bool:
+    return typed == name or typed == name + "s" or typed + "s" == name
 
 
 @cache

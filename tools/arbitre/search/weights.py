@@ -53,9 +53,14 @@ THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it st
 BILINGUAL_WEIGHT = 1.0
 # A game's own synonyms, in a search that could be about any game, count this share of that.
 UNFOCUSED_WEIGHT = 0.5
+# A game's name typed with other words (« marvel sbire », « réserve altered ») says which game,
+# not what about it: its words count this much of a word (the focus takes the game from them).
+GAME_NAME_WEIGHT = 0.3
 # A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
 # first GAME_FOCUS_DEPTH) is about that game: the other games' candidates count GAME_FOCUS_FACTOR.
 GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR = 10, 0.7, 0.5
+# A query naming one game (« contrôle altered »): the other games' candidates count this much.
+GAME_NAMED_FACTOR = 0.2
 # A word belongs to a game when that game holds this share of the entries using it (and at
 # least this many): a query using one game's words only is about that game.
 WORD_GAME_SHARE, WORD_GAME_MIN_DOCS = 0.9, 2

@@ -57,6 +57,8 @@ export class EngineCore {
     this.wordGames = new Map();
     const focus = data.focus || { markers: [], titles: {}, reasons: {} };
     this.focusTitles = focus.titles;
+    this.nameMarkers = new Set(focus.names || []); // vocabulary.Vocabulary.name_markers
+    this.gameNameWords = focus.name_words || []; // vocabulary.Vocabulary.name_words
     this.focusReasons = focus.reasons;
     // vocabulary.Vocabulary.markers_in: a game's names and own words, whole words of the query.
     this.markers = focus.markers.map(([key, game]) => ({

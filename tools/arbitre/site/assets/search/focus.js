@@ -1,7 +1,7 @@
 // The game a query without a game filter is about (focus.py): by its glossary names, by its
 // own words, else by its best candidates; the other games' candidates step back.
 import { Understanding } from "./understand.js";
-import { GAME_FOCUS_DEPTH, GAME_FOCUS_FACTOR, GAME_FOCUS_SHARE, WORD_GAME_MIN_DOCS, WORD_GAME_SHARE } from "./weights.js";
+import { GAME_FOCUS_DEPTH, GAME_FOCUS_FACTOR, GAME_FOCUS_SHARE, GAME_NAMED_FACTOR, WORD_GAME_MIN_DOCS, WORD_GAME_SHARE } from "./weights.js";
 import { byScore, spelled } from "./common.js";
 import { fold, isRuleNumber } from "./analysis.js";
 
@@ -119,9 +119,11 @@ export class Focusing extends Understanding {
     return best[0] && best[1] / total >= GAME_FOCUS_SHARE ? best[0] : null;
   }
 
-  gameFocus(top, game) {
+  // focus.GameFocus.step_back: further back when the query names the game.
+  gameFocus(top, focus) {
+    const factor = focus.words.some((w) => this.nameMarkers.has(w)) ? GAME_NAMED_FACTOR : GAME_FOCUS_FACTOR;
     return top
-      .map(([d, s]) => [d, this.docs[d].game === game ? s : s * GAME_FOCUS_FACTOR])
+      .map(([d, s]) => [d, this.docs[d].game === focus.game ? s : s * factor])
       .sort(byScore);
   }
 

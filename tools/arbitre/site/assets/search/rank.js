@@ -158,7 +158,7 @@ export class Ranking extends Focusing {
       const game = this.candidatesGame(top);
       focus = game ? { game, reason: "candidates", words: [] } : null;
     }
-    if (focus !== null) top = this.gameFocus(top, focus.game);
+    if (focus !== null) top = this.gameFocus(top, focus);
     const ranked = this.rerank(parsed, plan, top, ok);
     const placed = new Set(ranked.map(([doc]) => doc));
     if (depth > ranked.length) {

@@ -1,7 +1,7 @@
 // Understanding a query (understand.py): its words -> a plan of terms per word, typo
 // corrections (typos.py), glossary names (names.py), synonyms, phrases.
 import { EngineCore } from "./core.js";
-import { BILINGUAL_WEIGHT, FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, MAX_TYPO_CANDIDATES, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
+import { BILINGUAL_WEIGHT, FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, GAME_NAME_WEIGHT, MAX_TYPO_CANDIDATES, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
 import { Term, deletions, distance, maxEdits, phrasePattern } from "./common.js";
 import { fold, isRuleNumber, typedKey } from "./analysis.js";
 
@@ -210,6 +210,19 @@ export class Understanding extends EngineCore {
     return family.slice(0, 4).map((t) => new Term("text", t, FAMILY_WEIGHT));
   }
 
+  // vocabulary.game_name_positions: the words that spell a game's name, when others remain.
+  gameNamePositions(words) {
+    const same = (typed, name) => typed === name || typed === name + "s" || typed + "s" === name;
+    const found = new Set();
+    for (const name of this.gameNameWords) {
+      for (let start = 0; start + name.length <= words.length; start++) {
+        if (name.every((w, i) => same(words[start + i], w))) name.forEach((_, i) => found.add(start + i));
+      }
+    }
+    const rest = words.filter((_, i) => !found.has(i));
+    return rest.some((w) => !this.englishWords.has(w)) ? found : new Set();
+  }
+
   plan(parsed) {
     const words = [...parsed.words];
     const plan = {
@@ -250,6 +263,12 @@ export class Understanding extends EngineCore {
       plan.concepts.push({ terms, weight: Math.log(1 + totalDocs / (1 + df)), phrases: [], scoped: [] });
     });
 
+    const gameWords = this.gameNamePositions(plan.corrected);
+    for (const i of gameWords) {
+      const concept = plan.concepts[i];
+      concept.weight *= GAME_NAME_WEIGHT;
+      concept.terms = concept.terms.map((t) => new Term(t.field, t.text, t.boost * GAME_NAME_WEIGHT));
+    }
     let [expansions, covered] = this.namesIn(plan.corrected, parsed, words, unknown);
     if (respell.size) {
       const trial = plan.corrected.map((w, i) => respell.get(i) ?? w);
@@ -269,7 +288,7 @@ export class Understanding extends EngineCore {
         [expansions, covered] = this.namesIn(plan.corrected, parsed, words, new Set([...unknown, ...kept]));
       }
     }
-    plan.wholeName = expansions.length > 0 && covered.size === words.length;
+    plan.wholeName = expansions.length > 0 && new Set([...covered, ...gameWords]).size === words.length;
     for (const expansion of expansions) {
       const span = [...expansion.positions].sort((a, b) => a - b).join(",");
       if (!plan.namedSpans.has(span)) plan.namedSpans.set(span, new Set());
@@ -295,9 +314,13 @@ export class Understanding extends EngineCore {
       const named = new Set(expansions.filter((e) => e.foreign).flatMap((e) => [...e.positions]));
       this.translate(plan, named, totalDocs);
     }
+    // The words of the question, not the game's name, are looked for side by side.
+    const asked = plan.corrected.filter((_, i) => !gameWords.has(i));
     let sequences = [];
-    for (let i = 0; i + 1 < plan.corrected.length; i++) sequences.push(plan.corrected.slice(i, i + 2));
-    if (plan.wholeName) sequences = [plan.corrected, ...[...plan.names].sort().map((n) => n.split(" "))];
+    for (let i = 0; i + 1 < plan.corrected.length; i++) {
+      if (!gameWords.has(i) && !gameWords.has(i + 1)) sequences.push(plan.corrected.slice(i, i + 2));
+    }
+    if (plan.wholeName) sequences = [asked, ...[...plan.names].sort().map((n) => n.split(" "))];
     plan.phrases = sequences
       .filter((ws) => ws.length > 1 && !ws.some((w) => isRuleNumber(w)))
       .map((ws) => phrasePattern(this.analyzer, ws));
