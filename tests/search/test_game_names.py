@@ -11,10 +11,10 @@ import pytest
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.search.vocabulary import game_name_positions, load_vocabulary
 
-# How players name each game in a query (vocabulary.yaml `names`, as typed).
+# How players name each game in a query (of vocabulary.yaml's `names`).
 TYPED_NAMES = {
     "altered": ["altered"],
-    "ashes": ["ashes", "phoenixborn"],
+    "ashes": ["ashes"],
     "four-souls": ["four souls", "isaac"],
     "marvel-champions": ["marvel champions", "marvel"],
     "the-spoils": ["the spoils", "spoils"],
@@ -55,6 +55,7 @@ NAMED_GAME_QUERIES = [
     ("marvel champion sbire", "marvel-champions/glossaire/sbire"),
     ("altered reserve", "altered/glossaire/reserve"),
     ("contrôle altered", "altered/glossaire/controle"),
+    ("bloqueur ashes", "ashes/glossaire/bloqueur"),  # The Spoils has one too
     ("four souls combien d'ames pour gagner", "four-souls/ames/remporter-la-partie/2"),
     # about the game itself, its name still counts
     ("options de difficulté marvel champions", "marvel-champions/glossaire/modes-de-jeu"),
@@ -67,10 +68,20 @@ def test_a_games_name_points_at_the_game_not_at_entries_printing_it(real, query,
     assert real.search(query)["hits"][0]["id"] == first
 
 
+def test_a_game_named_is_where_the_glossary_names_are_read(real):
+    """« attaque » names Marvel Champions' « Attaque » (Four Souls' glossary has none): with
+    « four souls » typed, the answers are Four Souls', and the focus says the name typed."""
+    found = real.search("four souls attaque")
+    assert {hit["game"] for hit in found["hits"][:5]} == {"four-souls"}
+    assert found["focus"]["words"] == ["four souls"]
+    # « marvel champions » said once, not also as « marvel »
+    assert real.search("mode expert marvel champions")["focus"]["words"] == ["marvel champions"]
+
+
 def test_a_term_with_its_games_name_finds_what_the_term_finds_in_that_game(real, real_kb):
     """Every glossary title with its game's name before or after it: the first entry the
-    title finds with the game filter (on this draw 0.572 before the game's name stepped aside,
-    0.949 after; 0.962 on another draw).  What remains is mostly an entry of that game as close
+    title finds with the game filter (on this draw 0.593 before the game's name stepped aside,
+    0.964 after).  What remains is mostly an entry of that game as close
     to the title (« En combat » and « Durant le combat ») or a card named after the game
     (« Miss Marvel »)."""
 
@@ -80,4 +91,4 @@ def test_a_term_with_its_games_name_finds_what_the_term_finds_in_that_game(real,
     queries = named_term_queries(real_kb)
     same = sum(first(query) == first(title, game) for query, title, game in queries)
     assert len(queries) > 400
-    assert same / len(queries) >= 0.93
+    assert same / len(queries) >= 0.95

@@ -43,6 +43,9 @@ class GameFocus:
         game whose glossary names it uses (`named_game`), else the game whose own vocabulary
         it uses (`_vocabulary_game`).  (A question with neither may still be focused later
         by its candidates, `of_candidates`.)"""
+        by_name = load_vocabulary().game_named(parsed.text)
+        if by_name and by_name[0] in self.games:  # a game named outweighs what words suggest
+            return Focus(by_name[0], "vocabulary", by_name[1])
         game = self.named_game(searcher, plan)
         if game:
             words = [plan.spelled(span) for span in plan.named_spans]

@@ -11,6 +11,7 @@ words as a phrase only.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from whoosh.query import Term
@@ -74,10 +75,13 @@ class Understanding:
             concept.terms = [
                 Term(t.fieldname, t.text, boost=t.boost * GAME_NAME_WEIGHT) for t in concept.terms
             ]
-        expansions, covered = self._names_in(plan.corrected, parsed, words, unknown)
+        # A game the query names (« contrôle altered ») is where its glossary names are read.
+        by_name = load_vocabulary().game_named(parsed.text) if parsed.game is None else None
+        in_game = replace(parsed, game=by_name[0]) if by_name else parsed
+        expansions, covered = self._names_in(plan.corrected, in_game, words, unknown)
         if respell:
             expansions, covered = self._respell(
-                plan, parsed, unknown, respell, (expansions, covered)
+                plan, in_game, unknown, respell, (expansions, covered)
             )
         # A query that is nothing but a glossary name asks for that term: its entry, then the
         # entry defining it.  Inside a longer query a name is just a word of the question.

@@ -107,6 +107,17 @@ class Vocabulary:
         """The games' names as `markers_in` gives them (folded)."""
         return sorted({fold(name) for g in self.games.values() for name in g.names})
 
+    def game_named(self, text: str) -> tuple[str, list[str]] | None:
+        """The one game whose name a query types (« contrôle altered »), with that name."""
+        names = set(self.name_markers())
+        found = [(g, [m for m in ms if m in names]) for g, ms in self.markers_in(text).items()]
+        named = [(game, typed) for game, typed in found if typed]
+        if len(named) != 1:
+            return None
+        game, typed = named[0]
+        # « marvel champions » said once, not also as « marvel »
+        return game, [m for m in typed if not any(m != o and m in o.split() for o in typed)]
+
     def markers_in(self, text: str) -> dict[str, list[str]]:
         """The games a query names or uses the own words of: game -> the markers found."""
         folded = fold(text)

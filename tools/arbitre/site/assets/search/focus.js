@@ -3,12 +3,14 @@
 import { Understanding } from "./understand.js";
 import { GAME_FOCUS_DEPTH, GAME_FOCUS_FACTOR, GAME_FOCUS_SHARE, GAME_NAMED_FACTOR, WORD_GAME_MIN_DOCS, WORD_GAME_SHARE } from "./weights.js";
 import { byScore, spelled } from "./common.js";
-import { fold, isRuleNumber } from "./analysis.js";
+import { isRuleNumber } from "./analysis.js";
 
 export class Focusing extends Understanding {
   // -- game focus (focus.GameFocus.of_words) ----------------------------------------------
 
   wordFocus(parsed, plan) {
+    const byName = this.gameNamed(parsed.text);
+    if (byName && this.games.includes(byName[0])) return { game: byName[0], reason: "vocabulary", words: byName[1] };
     const game = this.namedGame(plan);
     if (game) {
       const words = [...plan.namedSpans.keys()].map((span) => spelled(plan, span));
@@ -31,20 +33,6 @@ export class Focusing extends Understanding {
     const owner = count >= WORD_GAME_MIN_DOCS && count >= WORD_GAME_SHARE * docs.size ? game : null;
     this.wordGames.set(stemmed, owner);
     return owner;
-  }
-
-  markersIn(text) {
-    const folded = fold(text);
-    const found = new Map();
-    for (const { key, game, regex, first } of this.markers) {
-      // A key's first word is in the text wherever the key is: most keys need no regular
-      // expression, which the browser compiles on its first use (#23).
-      if (folded.includes(first) && regex.test(folded) && !(found.get(game) || []).includes(key)) {
-        if (!found.has(game)) found.set(game, []);
-        found.get(game).push(key);
-      }
-    }
-    return found;
   }
 
   vocabularyGame(parsed, plan) {

@@ -210,6 +210,31 @@ export class Understanding extends EngineCore {
     return family.slice(0, 4).map((t) => new Term("text", t, FAMILY_WEIGHT));
   }
 
+  // vocabulary.Vocabulary.markers_in: a game's names and own words, whole words of the text.
+  markersIn(text) {
+    const folded = fold(text);
+    const found = new Map();
+    for (const { key, game, regex, first } of this.markers) {
+      // A key's first word is in the text wherever the key is: most keys need no regular
+      // expression, which the browser compiles on its first use (#23).
+      if (folded.includes(first) && regex.test(folded) && !(found.get(game) || []).includes(key)) {
+        if (!found.has(game)) found.set(game, []);
+        found.get(game).push(key);
+      }
+    }
+    return found;
+  }
+
+  // vocabulary.Vocabulary.game_named: the one game whose name the text types, with that name.
+  gameNamed(text) {
+    const named = [...this.markersIn(text)]
+      .map(([game, keys]) => [game, keys.filter((k) => this.nameMarkers.has(k))])
+      .filter(([, typed]) => typed.length);
+    if (named.length !== 1) return null;
+    const [game, typed] = named[0];
+    return [game, typed.filter((m) => !typed.some((o) => m !== o && o.split(" ").includes(m)))];
+  }
+
   // vocabulary.game_name_positions: the words that spell a game's name, when others remain.
   gameNamePositions(words) {
     const same = (typed, name) => typed === name || typed === name + "s" || typed + "s" === name;
@@ -269,10 +294,13 @@ export class Understanding extends EngineCore {
       concept.weight *= GAME_NAME_WEIGHT;
       concept.terms = concept.terms.map((t) => new Term(t.field, t.text, t.boost * GAME_NAME_WEIGHT));
     }
-    let [expansions, covered] = this.namesIn(plan.corrected, parsed, words, unknown);
+    // A game the query names (« contrôle altered ») is where its glossary names are read.
+    const byName = parsed.game === null ? this.gameNamed(parsed.text) : null;
+    const inGame = byName ? { ...parsed, game: byName[0] } : parsed;
+    let [expansions, covered] = this.namesIn(plan.corrected, inGame, words, unknown);
     if (respell.size) {
       const trial = plan.corrected.map((w, i) => respell.get(i) ?? w);
-      const [found, spanned] = this.namesIn(trial, parsed, words, new Set([...unknown, ...respell.keys()]));
+      const [found, spanned] = this.namesIn(trial, inGame, words, new Set([...unknown, ...respell.keys()]));
       const kept = new Set(
         [...respell.keys()].filter(
           (i) => spanned.size === words.length || found.some((e) => e.positions.has(i) && e.positions.size > 1),
@@ -285,7 +313,7 @@ export class Understanding extends EngineCore {
       if (kept.size === respell.size) {
         [expansions, covered] = [found, spanned];
       } else if (kept.size) {
-        [expansions, covered] = this.namesIn(plan.corrected, parsed, words, new Set([...unknown, ...kept]));
+        [expansions, covered] = this.namesIn(plan.corrected, inGame, words, new Set([...unknown, ...kept]));
       }
     }
     plan.wholeName = expansions.length > 0 && new Set([...covered, ...gameWords]).size === words.length;
