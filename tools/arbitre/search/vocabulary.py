@@ -65,6 +65,9 @@ class Vocabulary:
             for key, g in markers
             if key
         ]
+        # A key's first word is in the text wherever the key is: most texts need no search.
+        self._firsts = [key.split()[0] for _pattern, key, _game in self._markers]
+        self._names = frozenset(fold(name) for g in games.values() for name in g.names)
 
     @classmethod
     def parse(cls, data: dict[str, Any]) -> Vocabulary:
@@ -105,11 +108,11 @@ class Vocabulary:
 
     def name_markers(self) -> list[str]:
         """The games' names as `markers_in` gives them (folded)."""
-        return sorted({fold(name) for g in self.games.values() for name in g.names})
+        return sorted(self._names)
 
     def game_named(self, text: str) -> tuple[str, list[str]] | None:
         """The one game whose name a query types (« contrôle altered »), with that name."""
-        names = set(self.name_markers())
+        names = self._names
         found = [(g, [m for m in ms if m in names]) for g, ms in self.markers_in(text).items()]
         named = [(game, typed) for game, typed in found if typed]
         if len(named) != 1:
@@ -122,8 +125,8 @@ class Vocabulary:
         """The games a query names or uses the own words of: game -> the markers found."""
         folded = fold(text)
         found: dict[str, list[str]] = {}
-        for pattern, key, game in self._markers:
-            if pattern.search(folded) and key not in found.get(game, []):
+        for (pattern, key, game), first in zip(self._markers, self._firsts, strict=True):
+            if first in folded and pattern.search(folded) and key not in found.get(game, []):
                 found.setdefault(game, []).append(key)
         return found
 
@@ -132,6 +135,9 @@ def game_name_positions(words: list[str], names: list[list[str]]) -> set[int]:
     """The positions of `words` that spell a game's name (a name's words in a row, each as
     written or with an « s » more or less: « marvel champion »), when other words remain: a
     query that is only a game's name (« the binding of isaac ») asks about the game."""
+    firsts = {name[0] for name in names}
+    if not any(w in firsts or w + "s" in firsts or w[:-1] in firsts for w in words):
+        return set()  # most queries name no game
     found: set[int] = set()
     for name in names:
         for start in range(len(words) - len(name) + 1):
