@@ -75,6 +75,30 @@ def test_english_function_words_are_not_searched(real):
     assert not set(parsed.words) & ENGLISH_FUNCTION_WORDS
 
 
+# A question about a keyword that is itself an English function word (Marvel Champions'
+# « Then », « And », « After », « Would »): the keyword is its word.
+FUNCTION_WORD_KEYWORDS = [
+    ("what does then mean", "marvel-champions/glossaire/ensuite"),
+    ("what does and mean", "marvel-champions/glossaire/et"),
+    ("what does after mean", "marvel-champions/glossaire/apres"),
+    ("what does would mean ?", "marvel-champions/glossaire/etre-cense"),
+]
+
+
+@pytest.mark.parametrize(("query", "first"), FUNCTION_WORD_KEYWORDS)
+def test_a_question_about_a_function_word_keyword_searches_the_keyword(real, query, first):
+    found = real.search(query)
+    assert found["language"] == "en"
+    assert found["hits"][0]["id"] == first
+
+
+def test_a_function_word_is_searched_only_when_the_question_is_about_it(real):
+    # other content words: the function words are scaffolding, as always
+    assert real.parse("can you block after attacking").words == ["block", "attacking"]
+    # a function word no glossary names stays scaffolding
+    assert real.parse("what does it mean").words == ["mean"]
+
+
 def test_english_words_are_not_corrected_into_french_ones(real):
     result = real.search("what happens when a blocker leaves play during combat")
     assert result["language"] == "en" and result["suggestion"] is None

@@ -15,6 +15,7 @@ from arbitre.search.analysis import analyze, stem
 from arbitre.search.bilingual import load_bilingual
 from arbitre.search.documents import glossary_names
 from arbitre.search.language import (
+    ENGLISH_DEFINITION_WORDS,
     ENGLISH_FUNCTION_WORDS,
     ENGLISH_QUESTION_WORDS,
     french_function_words,
@@ -104,6 +105,7 @@ def language_table() -> dict[str, list[str]]:
     return {
         "english": sorted(ENGLISH_FUNCTION_WORDS),
         "english_questions": sorted(ENGLISH_QUESTION_WORDS),
+        "english_definition": sorted(ENGLISH_DEFINITION_WORDS),
         "french": sorted(french_function_words()),
     }
 

@@ -1,9 +1,10 @@
 """The game a query asked without a game filter is about, and why (its `Focus`).
 
-By its words (`of_words`): the one game whose glossary names the query uses, else the one game
-whose own words it uses (« butin », « Phoenixborn »); for a question with neither, by its
-candidates (`of_candidates`): the game most of the best answers' score belongs to.  The other
-games' candidates then step back (`step_back`).
+By its words (`of_words`): the one game the query names (« contrôle altered »), else the one
+game whose glossary names it uses, else the one game whose own words it uses (« butin »,
+« Phoenixborn »); for a question with none, by its candidates (`of_candidates`): the game most
+of the best answers' score belongs to.  The other games' candidates then step back
+(`step_back`), further for a game the query names.
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ class GameFocus:
 
     def of_words(self, searcher: Any, parsed: ParsedQuery, plan: Plan) -> Focus | None:
         """The game a query asked without a game filter is about by its words, and why: the
-        game whose glossary names it uses (`named_game`), else the game whose own vocabulary
-        it uses (`_vocabulary_game`).  (A question with neither may still be focused later
-        by its candidates, `of_candidates`.)"""
+        game it names (`Vocabulary.game_named`), else the game whose glossary names it uses
+        (`named_game`), else the game whose own vocabulary it uses (`_vocabulary_game`).  (A
+        question with none may still be focused later by its candidates, `of_candidates`.)"""
         by_name = load_vocabulary().game_named(parsed.text)
         if by_name and by_name[0] in self.games:  # a game named outweighs what words suggest
             return Focus(by_name[0], "vocabulary", by_name[1])

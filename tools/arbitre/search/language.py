@@ -35,6 +35,12 @@ ENGLISH_QUESTION_WORDS = frozenset(
     "what which who whom whose when where why how can could do does did is are should must "
     "may might will would".split()
 )
+# Words that ask what another word means (« what does then mean »): when an English question
+# has no other content word, the function words it asks about that are English glossary names
+# (Marvel Champions' « Then », « And », The Spoils' « must ») are its words (`query.py`).
+ENGLISH_DEFINITION_WORDS = frozenset(
+    "mean means meaning meant keyword keywords word term definition define".split()
+)
 # The interrogatives as typed on a phone: « cb » combien, « pk » pourquoi, « qd » quand,
 # « koi », « keske », « kel » (question words, and question markers: `query.py`).
 SHORTHAND_QUESTION_WORDS = frozenset(

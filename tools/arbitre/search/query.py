@@ -6,6 +6,7 @@ Pure functions, no index access: the searcher turns a `ParsedQuery` into whoosh 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from arbitre.errors import ArbitreError
@@ -13,6 +14,7 @@ from arbitre.kb.entry import KINDS
 from arbitre.search.analysis import NUMBER_RE, analyze, fold, number_key
 from arbitre.search.intent import detect_intent
 from arbitre.search.language import (
+    ENGLISH_DEFINITION_WORDS,
     ENGLISH_FUNCTION_WORDS,
     ENGLISH_QUESTION_WORDS,
     FRENCH_QUESTION_WORDS,
@@ -121,10 +123,12 @@ def parse_query(
     game: str | None = None,
     kind: str | None = None,
     english: bool = False,
+    english_name: Callable[[str], bool] | None = None,
 ) -> ParsedQuery:
     """Split filters from words, recognise a rule number, drop question scaffolding.
     `english`: the query is read as English (`language.is_english`): its English function
-    words are its scaffolding."""
+    words are its scaffolding, but for those asked about that `english_name` says are an
+    English glossary name of one word (« what does then mean »)."""
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidQuery("the query is empty: type words, a rule number or an English term")
     if len(raw) > 500:
@@ -145,7 +149,7 @@ def parse_query(
         parsed.numbers = [parsed.number]
         return parsed
     parsed.numbers = [number_key(n) for n in NUMBER_ANYWHERE.findall(text)]
-    _read_words(parsed, text, english)
+    _read_words(parsed, text, english, english_name)
     intent = detect_intent(text)
     parsed.intent = intent.name if intent else None
     return parsed
@@ -164,7 +168,9 @@ def _split_filters(raw: str) -> tuple[str, dict[str, str]]:
     return FILTER.sub(take, raw).strip(), inline
 
 
-def _read_words(parsed: ParsedQuery, text: str, english: bool) -> None:
+def _read_words(
+    parsed: ParsedQuery, text: str, english: bool, english_name: Callable[[str], bool] | None
+) -> None:
     """Set the query's content words (its scaffolding dropped: English function words, or
     French question words and phrases), its language, and whether it is a question."""
     every_word = set(re.findall(r"[^\W_]+", fold(text)))
@@ -174,6 +180,10 @@ def _read_words(parsed: ParsedQuery, text: str, english: bool) -> None:
         content = [
             t for t in tokens if t not in ENGLISH_FUNCTION_WORDS and (len(t) > 1 or t.isdigit())
         ]
+        if english_name and all(t in ENGLISH_DEFINITION_WORDS for t in content):
+            # « what does then mean »: the question is about a function word
+            asked = [t for t in tokens if t in ENGLISH_FUNCTION_WORDS and english_name(t)]
+            content = asked or content
         parsed.question = (
             "?" in text or bool(every_word & ENGLISH_QUESTION_WORDS) or len(content) >= 5
         )

@@ -222,7 +222,9 @@ class Searcher:
         its words typed without their apostrophe read with it (`elision.py`)."""
         q = self._with_apostrophes(q)
         english = is_english(FILTER.sub(" ", q), self.name_keys)
-        return parse_query(q, self.games, game, kind, english=english)
+        return parse_query(
+            q, self.games, game, kind, english=english, english_name=self.names.english_word
+        )
 
     def _with_apostrophes(self, q: str) -> str:
         """« cest quoi » read as « c'est quoi » (`elision.with_apostrophes`); the index is

@@ -37,6 +37,7 @@ export class EngineCore {
     const language = data.language || { english: [], english_questions: [], french: [] };
     this.englishWords = new Set(language.english);
     this.englishQuestions = new Set(language.english_questions);
+    this.englishDefinition = new Set(language.english_definition || []);
     this.frenchWords = new Set(language.french);
     this.nameKeys = new Set([
       ...data.names.map((row) => row.typed).filter((k) => k.includes(" ")),
@@ -349,7 +350,12 @@ export class EngineCore {
     if (this.isEnglish(raw.replace(FILTER, " "))) {
       // query.parse_query, english: the English function words are the scaffolding.
       parsed.language = "en";
-      const content = tokens.filter((t) => !this.englishWords.has(t) && (t.length > 1 || /^\d+$/.test(t)));
+      let content = tokens.filter((t) => !this.englishWords.has(t) && (t.length > 1 || /^\d+$/.test(t)));
+      if (content.every((t) => this.englishDefinition.has(t))) {
+        // « what does then mean »: the question is about a function word (query._read_words)
+        const asked = tokens.filter((t) => this.englishWords.has(t) && this.namesEn.has(this.englishKey(t)));
+        if (asked.length) content = asked;
+      }
       parsed.question = text.includes("?") || [...every].some((w) => this.englishQuestions.has(w)) || content.length >= 5;
       parsed.words = content.length ? content : tokens;
       const intent = [...this.intents.values()].find((i) => i.cues.test(fold(text)));

@@ -1,5 +1,6 @@
-// The game a query without a game filter is about (focus.py): by its glossary names, by its
-// own words, else by its best candidates; the other games' candidates step back.
+// The game a query without a game filter is about (focus.py): the game it names, else by its
+// glossary names, by its own words, else by its best candidates; the other games' candidates
+// step back.
 import { Understanding } from "./understand.js";
 import { GAME_FOCUS_DEPTH, GAME_FOCUS_FACTOR, GAME_FOCUS_SHARE, GAME_NAMED_FACTOR, WORD_GAME_MIN_DOCS, WORD_GAME_SHARE } from "./weights.js";
 import { byScore, spelled } from "./common.js";
