@@ -508,6 +508,9 @@ def test_a_games_name_with_a_term_agrees_with_the_python_search(engine_page, bui
         if js != (python := _answer(run_search(paths, q, game=game, limit=10)))
     ]
     assert differ == []
+    queries = [q for q, _first in NAMED_GAME_QUERIES]
+    plans = engine_page.evaluate("qs => qs.map(q => window.__engine.explain(q))", queries)
+    assert plans == [explain_query(paths, q) for q in queries]
 
 
 def _typed_on_a_phone(count: int, seed: int) -> list[str]:

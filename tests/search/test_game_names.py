@@ -78,6 +78,15 @@ def test_a_game_named_is_where_the_glossary_names_are_read(real):
     assert real.search("mode expert marvel champions")["focus"]["words"] == ["marvel champions"]
 
 
+def test_the_explanation_says_the_games_name(real):
+    from arbitre.search.service import format_explanation
+
+    plan = real.explain("marvel champion sbire")
+    assert plan["game_name"] == ["marvel", "champion"]
+    assert "  nom du jeu : marvel champion (désigne le jeu" in format_explanation(plan)
+    assert real.explain("sbire")["game_name"] == []
+
+
 def test_a_term_with_its_games_name_finds_what_the_term_finds_in_that_game(real, real_kb):
     """Every glossary title with its game's name before or after it: the first entry the
     title finds with the game filter (on this draw 0.593 before the game's name stepped aside,

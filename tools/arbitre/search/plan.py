@@ -58,6 +58,8 @@ class Plan:
     named_spans: dict[tuple[int, ...], set[str]] = field(default_factory=dict)
     # A named span whose name holds words the query drops (« in play » over « play »): the name.
     said: dict[tuple[int, ...], str] = field(default_factory=dict)
+    # Query word positions that spell a game's name (`vocabulary.game_name_positions`).
+    game_words: set[int] = field(default_factory=set)
     phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
     # What the query was expanded to, for `explain`: (query words, added words, provenance).
     synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)

@@ -211,6 +211,7 @@ class Searcher:
         out["words"] = plan.words
         out["corrected"] = plan.corrected
         out["glossary_names"] = sorted({plan.spelled(span) for span in plan.named_spans})
+        out["game_name"] = [plan.corrected[i] for i in sorted(plan.game_words)]
         out["synonyms"] = [
             {"words": words, "adds": adds, "provenance": provenance}
             for words, adds, provenance in plan.synonyms

@@ -161,6 +161,9 @@ def format_explanation(plan: dict[str, Any]) -> str:
         lines.append(f"  intention : {plan['intent']['name']} ({plan['intent']['label']})")
     for name in plan.get("glossary_names") or []:
         lines.append(f"  terme du glossaire : {name}")
+    if plan.get("game_name"):
+        said = " ".join(plan["game_name"])
+        lines.append(f"  nom du jeu : {said} (désigne le jeu, ses mots comptent peu)")
     for synonym in plan.get("synonyms") or []:
         adds = ", ".join(synonym["adds"]) or "—"
         lines.append(f"  synonymes : {synonym['words']} -> {adds}  [{synonym['provenance']}]")

@@ -68,7 +68,7 @@ class Understanding:
         plan = Plan(words=words, corrected=list(words))
         total_docs = max(reader.doc_count(), 1)
         unknown, respell = self._concepts(reader, parsed, plan, total_docs)
-        game_words = game_name_positions(plan.corrected, self.game_names)
+        game_words = plan.game_words = game_name_positions(plan.corrected, self.game_names)
         for i in game_words:
             concept = plan.concepts[i]
             concept.weight *= GAME_NAME_WEIGHT

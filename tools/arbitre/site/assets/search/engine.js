@@ -31,6 +31,7 @@ export class Engine extends Presenting {
     out.corrected = plan.corrected;
     const names = [...plan.namedSpans.keys()].map((span) => spelled(plan, span));
     out.glossary_names = [...new Set(names)].sort();
+    out.game_name = [...plan.gameWords].sort((a, b) => a - b).map((i) => plan.corrected[i]);
     out.synonyms = plan.synonyms.map(([words, adds, provenance]) => ({ words, adds, provenance }));
     return out;
   }

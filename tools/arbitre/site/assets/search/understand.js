@@ -252,7 +252,7 @@ export class Understanding extends EngineCore {
     const words = [...parsed.words];
     const plan = {
       words, corrected: [...words], concepts: [], boostedIds: new Map(), mentions: new Map(),
-      names: new Set(), wholeName: false, namedSpans: new Map(), said: new Map(), phrases: [], synonyms: [],
+      names: new Set(), wholeName: false, namedSpans: new Map(), said: new Map(), phrases: [], synonyms: [], gameWords: new Set(),
     };
     const totalDocs = Math.max(this.docCount, 1);
     const unknown = new Set();
@@ -288,7 +288,7 @@ export class Understanding extends EngineCore {
       plan.concepts.push({ terms, weight: Math.log(1 + totalDocs / (1 + df)), phrases: [], scoped: [] });
     });
 
-    const gameWords = this.gameNamePositions(plan.corrected);
+    const gameWords = (plan.gameWords = this.gameNamePositions(plan.corrected));
     for (const i of gameWords) {
       const concept = plan.concepts[i];
       concept.weight *= GAME_NAME_WEIGHT;
