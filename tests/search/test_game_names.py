@@ -40,6 +40,7 @@ def named_term_queries(kb: KnowledgeBase) -> list[tuple[str, str, str]]:
     [
         (["marvel", "champion", "sbire"], {0, 1}),  # an « s » less
         (["reserve", "altered"], {1}),
+        (["4", "souls", "loot"], {0, 1}),  # as players shorten it
         (["binding", "isaac", "mort"], {0, 1}),  # an English query drops « of »
         (["four", "souls"], set()),  # only the game's name: a question about the game
         (["the", "binding", "of", "isaac"], set()),  # the rest: function words
@@ -56,6 +57,7 @@ NAMED_GAME_QUERIES = [
     ("altered reserve", "altered/glossaire/reserve"),
     ("contrôle altered", "altered/glossaire/controle"),
     ("bloqueur ashes", "ashes/glossaire/bloqueur"),  # The Spoils has one too
+    ("4 souls loot", "four-souls/glossaire/loot-x"),
     ("four souls combien d'ames pour gagner", "four-souls/ames/remporter-la-partie/2"),
     # about the game itself, its name still counts
     ("options de difficulté marvel champions", "marvel-champions/glossaire/modes-de-jeu"),
