@@ -530,11 +530,29 @@ def _typed_on_a_phone(count: int, seed: int) -> list[str]:
     return queries
 
 
-def test_queries_typed_on_a_phone_agree_with_the_python_search(engine_page, built_root):
-    """Random mixes of what a phone types (elisions, shorthand, commas in numbers, signs): the
-    same answers, or the same refusal of the query."""
+# Games' names (whole, halved, shortened, with an « s » less) among terms and English
+# keywords: what the game's-name and English-keyword readings look at.
+NAMED_MIX = (
+    "marvel champions champion four souls 4 foursouls the spoils altered ashes isaac binding of "
+    "tboi héritiers du phénix phoenixborn sbire réserve loot attaque what does then mean and "
+    "after ? jeu:ashes 608.1d"
+).split()
+
+
+def _mixed(words: list[str], count: int, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    return [" ".join(rnd.choice(words) for _ in range(rnd.randint(1, 6))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("mix", ["phone", "named"])
+def test_queries_typed_on_a_phone_agree_with_the_python_search(engine_page, built_root, mix):
+    """Random mixes of what a phone types (elisions, shorthand, commas in numbers, signs), and
+    of games' names with terms: the same answers, or the same refusal of the query."""
     paths = ProjectPaths(built_root)
-    queries = _typed_on_a_phone(400, seed=2026)
+    if mix == "phone":
+        queries = _typed_on_a_phone(400, seed=2026)
+    else:
+        queries = _mixed(NAMED_MIX, 300, seed=2031)
     got = engine_page.evaluate(
         """qs => qs.map(q => { try { const r = window.__engine.search(q, {limit: 10});
              return [r.hits.map(h => h.id), r.total, r.focus, r.suggestion, r.replacements]; }
