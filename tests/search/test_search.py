@@ -291,8 +291,9 @@ def test_a_game_named_by_the_query_steps_the_others_back(tiny):
         by_game.setdefault(game, []).append(docnum)
     a, b = by_game["the-spoils"][0], by_game["altered"][:2]
     spread = [(a, 10.0), (b[0], 9.0), (b[1], 8.0)]
-    for words, factor in ((["mana"], GAME_FOCUS_FACTOR), (["altered"], GAME_NAMED_FACTOR)):
-        assert tiny.focus.step_back(spread, Focus("altered", "vocabulary", words)) == [
+    for named, factor in ((False, GAME_FOCUS_FACTOR), (True, GAME_NAMED_FACTOR)):
+        focus = Focus("altered", "vocabulary", ["altered" if named else "mana"], named=named)
+        assert tiny.focus.step_back(spread, focus) == [
             (b[0], 9.0),
             (b[1], 8.0),
             (a, 10.0 * factor),

@@ -22,13 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.errors import SourceError, ValidationFailed
+from arbitre.kb.editions import QUALIFIED_IN_TEXT
 from arbitre.kb.entry import StaleCorrection
 from arbitre.kb.problems import Problem, TreePath, read_text, read_tree
 
 FILE_NAME = "corrections.yaml"
-# An entry as it stood before an edition removed it (`id@version`): `arbitre edition add` names
-# a removed entry's corrections so (edition/add.py).
-REMOVED_ID = re.compile(r"[\w/.-]@[\w.-]")
 
 # What a section (or a value inside it) must look like, for `Corrections.begin`:
 #   a type or a tuple of types (`str`, `(str, int, float)`), `[shape]` a list of that shape,
@@ -153,7 +151,8 @@ class Corrections:
         Its line is that of `key` in `section`, or of the item at `at` (inside `section`) when the
         key is not a mapping key there (an item of a list: `at=(3,)`)."""
         where = (section, *at) if at is not None else (section, str(key))
-        if REMOVED_ID.search(f"{key} {why}"):
+        # `arbitre edition add` names a removed entry's corrections as it stood (`id@version`)
+        if QUALIFIED_IN_TEXT.search(f"{key} {why}"):
             why += " (an edition removed that entry: rewrite or delete this correction)"
         self._stale[StaleCorrection(self.path, self.line(*where), section, str(key), why)] = None
 

@@ -36,17 +36,15 @@ class GameFocus:
         # Worked out with the index (`tables.py`): a stem's game, the games whose text has it.
         self.owners: dict[str, str] = tables["owners"]
         self.text_games: dict[str, list[str]] = tables["text_games"]
-        # The games' names as `markers_in` finds them (« four souls »), not their own words.
-        self.names = set(load_vocabulary().name_markers())
 
     def of_words(self, searcher: Any, parsed: ParsedQuery, plan: Plan) -> Focus | None:
         """The game a query asked without a game filter is about by its words, and why: the
-        game it names (`Vocabulary.game_named`), else the game whose glossary names it uses
+        game it names (the plan's `game_named`), else the game whose glossary names it uses
         (`named_game`), else the game whose own vocabulary it uses (`_vocabulary_game`).  (A
         question with none may still be focused later by its candidates, `of_candidates`.)"""
-        by_name = load_vocabulary().game_named(parsed.text)
+        by_name = plan.game_named
         if by_name and by_name[0] in self.games:  # a game named outweighs what words suggest
-            return Focus(by_name[0], "vocabulary", by_name[1])
+            return Focus(by_name[0], "vocabulary", by_name[1], named=True)
         game = self.named_game(searcher, plan)
         if game:
             words = [plan.spelled(span) for span in plan.named_spans]
@@ -140,9 +138,7 @@ class GameFocus:
     def step_back(self, top: list[tuple[int, float]], focus: Focus) -> list[tuple[int, float]]:
         """A query asked without a game but about one: the other games' candidates step back,
         further when the query names the game (« contrôle altered »)."""
-        game = focus.game
-        named = any(w in self.names for w in focus.words)
-        factor = GAME_NAMED_FACTOR if named else GAME_FOCUS_FACTOR
-        out = [(d, sc if self.doc_game[d] == game else sc * factor) for d, sc in top]
+        factor = GAME_NAMED_FACTOR if focus.named else GAME_FOCUS_FACTOR
+        out = [(d, sc if self.doc_game[d] == focus.game else sc * factor) for d, sc in top]
         out.sort(key=lambda item: (-item[1], item[0]))
         return out

@@ -60,6 +60,8 @@ class Plan:
     said: dict[tuple[int, ...], str] = field(default_factory=dict)
     # Query word positions that spell a game's name (`vocabulary.game_name_positions`).
     game_words: set[int] = field(default_factory=set)
+    # The one game the query names, with the names typed (`Vocabulary.game_named`).
+    game_named: tuple[str, list[str]] | None = None
     phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
     # What the query was expanded to, for `explain`: (query words, added words, provenance).
     synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)
@@ -83,6 +85,7 @@ class Focus:
     game: str
     reason: str  # "glossary", "vocabulary" (the game's own words), "candidates"
     words: list[str]  # the query words that tell it
+    named: bool = False  # the query names the game (« contrôle altered »): not in `as_dict`
 
     def as_dict(self, title: str) -> dict[str, Any]:
         because = FOCUS_REASONS[self.reason]

@@ -76,7 +76,9 @@ class Understanding:
                 Term(t.fieldname, t.text, boost=t.boost * GAME_NAME_WEIGHT) for t in concept.terms
             ]
         # A game the query names (« contrôle altered ») is where its glossary names are read.
-        by_name = load_vocabulary().game_named(parsed.text) if parsed.game is None else None
+        by_name = plan.game_named = (
+            load_vocabulary().game_named(parsed.text) if parsed.game is None else None
+        )
         in_game = replace(parsed, game=by_name[0]) if by_name else parsed
         expansions, covered = self._names_in(plan.corrected, in_game, words, unknown)
         if respell:

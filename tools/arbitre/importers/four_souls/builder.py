@@ -6,6 +6,7 @@ the making of entries are in entries.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from arbitre.errors import SourceError
 from arbitre.importers.four_souls.entries import _EntryBuilder
@@ -110,19 +111,13 @@ class _Builder(_EntryBuilder):
         errata, the cards' clarifications, the examples); False when its part does not."""
         part = section.part
         sec = fold(section.title)
-        named_lines = part == "regles-pour-les-cartes" or (
-            part == "reference" and (sec == GLOSSARY_TITLE_FOLD or sec.startswith("errata"))
-        )
+        named_line = self._named_line_reader(part, sec)  # « Nom - texte » lines
         if part == "reference" and line.text.startswith("*"):
             self.legend(line, self.find_heading(part))
-        elif named_lines and self.paragraphs.pop(line.number, None) is not None:
+        elif named_line and self.paragraphs.pop(line.number, None) is not None:
             self.paragraph(section, line)
-        elif part == "reference" and sec == GLOSSARY_TITLE_FOLD:
-            self.glossary_line(section, line)
-        elif part == "reference" and sec.startswith("errata"):
-            self.erratum(section, line)
-        elif part == "regles-pour-les-cartes":
-            self.clarification(section, line)
+        elif named_line:
+            named_line(section, line)
         elif part == "exemples" and sec == "conventions":
             self.entry(section, "note", line.text, line, role="front-matter")
         elif part == "exemples":
@@ -130,6 +125,17 @@ class _Builder(_EntryBuilder):
         else:
             return False
         return True
+
+    def _named_line_reader(self, part: str, sec: str) -> Callable[[_Heading, _Line], None] | None:
+        """How a section of « Nom - texte » lines reads one (the glossary, the errata, the
+        cards' clarifications); None for the other sections."""
+        if part == "reference" and sec == GLOSSARY_TITLE_FOLD:
+            return self.glossary_line
+        if part == "reference" and sec.startswith("errata"):
+            return self.erratum
+        if part == "regles-pour-les-cartes":
+            return self.clarification
+        return None
 
     def rule_line(self, section: _Heading, line: _Line) -> None:
         """A line of a rules section: a monster card field's definition, an example, or a rule

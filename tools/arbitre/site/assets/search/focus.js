@@ -10,8 +10,8 @@ export class Focusing extends Understanding {
   // -- game focus (focus.GameFocus.of_words) ----------------------------------------------
 
   wordFocus(parsed, plan) {
-    const byName = this.gameNamed(parsed.text);
-    if (byName && this.games.includes(byName[0])) return { game: byName[0], reason: "vocabulary", words: byName[1] };
+    const byName = plan.gameNamed;
+    if (byName && this.games.includes(byName[0])) return { game: byName[0], reason: "vocabulary", words: byName[1], named: true };
     const game = this.namedGame(plan);
     if (game) {
       const words = [...plan.namedSpans.keys()].map((span) => spelled(plan, span));
@@ -110,7 +110,7 @@ export class Focusing extends Understanding {
 
   // focus.GameFocus.step_back: further back when the query names the game.
   gameFocus(top, focus) {
-    const factor = focus.words.some((w) => this.nameMarkers.has(w)) ? GAME_NAMED_FACTOR : GAME_FOCUS_FACTOR;
+    const factor = focus.named ? GAME_NAMED_FACTOR : GAME_FOCUS_FACTOR;
     return top
       .map(([d, s]) => [d, this.docs[d].game === focus.game ? s : s * factor])
       .sort(byScore);

@@ -252,7 +252,7 @@ export class Understanding extends EngineCore {
     const words = [...parsed.words];
     const plan = {
       words, corrected: [...words], concepts: [], boostedIds: new Map(), mentions: new Map(),
-      names: new Set(), wholeName: false, namedSpans: new Map(), said: new Map(), phrases: [], synonyms: [], gameWords: new Set(),
+      names: new Set(), wholeName: false, namedSpans: new Map(), said: new Map(), phrases: [], synonyms: [], gameWords: new Set(), gameNamed: null,
     };
     const totalDocs = Math.max(this.docCount, 1);
     const unknown = new Set();
@@ -295,7 +295,7 @@ export class Understanding extends EngineCore {
       concept.terms = concept.terms.map((t) => new Term(t.field, t.text, t.boost * GAME_NAME_WEIGHT));
     }
     // A game the query names (« contrôle altered ») is where its glossary names are read.
-    const byName = parsed.game === null ? this.gameNamed(parsed.text) : null;
+    const byName = (plan.gameNamed = parsed.game === null ? this.gameNamed(parsed.text) : null);
     const inGame = byName ? { ...parsed, game: byName[0] } : parsed;
     let [expansions, covered] = this.namesIn(plan.corrected, inGame, words, unknown);
     if (respell.size) {
