@@ -82,6 +82,9 @@ FUNCTION_WORD_KEYWORDS = [
     ("what does and mean", "marvel-champions/glossaire/et"),
     ("what does after mean", "marvel-champions/glossaire/apres"),
     ("what does would mean ?", "marvel-champions/glossaire/etre-cense"),
+    # The Spoils lists its English names among a term's aliases, not as its English names
+    ("what does while mean", "the-spoils/glossaire/tant-que"),
+    ("what does must mean", "the-spoils/glossaire/doit"),
 ]
 
 

@@ -36,8 +36,8 @@ ENGLISH_QUESTION_WORDS = frozenset(
     "may might will would".split()
 )
 # Words that ask what another word means (« what does then mean »): when an English question
-# has no other content word, the function words it asks about that are English glossary names
-# (Marvel Champions' « Then », « And », The Spoils' « must ») are its words (`query.py`).
+# has no other content word, the function words it asks about that are glossary names (Marvel
+# Champions' « Then », « And », The Spoils' « while », « must ») are its words (`query.py`).
 ENGLISH_DEFINITION_WORDS = frozenset(
     "mean means meaning meant keyword keywords word term definition define".split()
 )

@@ -96,6 +96,12 @@ class GlossaryNames:
         for Marvel Champions' « Stunned »)."""
         return english_key(word) in self._names_en
 
+    def named_word(self, word: str) -> bool:
+        """Whether a word is a glossary name of one word, or an English one inflected: an
+        English function word so is a keyword (Marvel Champions' « Then », The Spoils'
+        « while », listed among « Tant que »'s aliases)."""
+        return word in self._names or self.english_word(word)
+
     def twin(self, entry_id: str) -> str:
         """The entry standing for every entry of its passage (itself when alone)."""
         return self._twins.get(entry_id, entry_id)

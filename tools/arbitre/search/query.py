@@ -127,8 +127,8 @@ def parse_query(
 ) -> ParsedQuery:
     """Split filters from words, recognise a rule number, drop question scaffolding.
     `english`: the query is read as English (`language.is_english`): its English function
-    words are its scaffolding, but for those asked about that `english_name` says are an
-    English glossary name of one word (« what does then mean »)."""
+    words are its scaffolding, but for those asked about that `english_name` says are a
+    glossary name of one word (« what does then mean »)."""
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidQuery("the query is empty: type words, a rule number or an English term")
     if len(raw) > 500:

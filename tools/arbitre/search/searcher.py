@@ -224,7 +224,7 @@ class Searcher:
         q = self._with_apostrophes(q)
         english = is_english(FILTER.sub(" ", q), self.name_keys)
         return parse_query(
-            q, self.games, game, kind, english=english, english_name=self.names.english_word
+            q, self.games, game, kind, english=english, english_name=self.names.named_word
         )
 
     def _with_apostrophes(self, q: str) -> str:

@@ -353,7 +353,7 @@ export class EngineCore {
       let content = tokens.filter((t) => !this.englishWords.has(t) && (t.length > 1 || /^\d+$/.test(t)));
       if (content.every((t) => this.englishDefinition.has(t))) {
         // « what does then mean »: the question is about a function word (query._read_words)
-        const asked = tokens.filter((t) => this.englishWords.has(t) && this.namesEn.has(this.englishKey(t)));
+        const asked = tokens.filter((t) => this.englishWords.has(t) && (this.names.has(t) || this.namesEn.has(this.englishKey(t))));
         if (asked.length) content = asked;
       }
       parsed.question = text.includes("?") || [...every].some((w) => this.englishQuestions.has(w)) || content.length >= 5;
