@@ -723,6 +723,14 @@ def test_the_search_page_says_the_focus_and_links_to_that_game_only(page, static
     assert found and page.console_errors == []
 
 
+def test_the_search_page_says_a_game_named_in_the_question(page, static_site):
+    found = results(page, static_site, "four souls attaque")
+    line = page.locator("#arb-results .arb-focus").inner_text()
+    assert line.startswith("Recherche dans Four Souls (nommé dans la question")
+    assert "«\u00a0four souls\u00a0»" in line
+    assert found[0].startswith("four-souls/") and page.console_errors == []
+
+
 def test_four_souls_hits_carry_the_community_badge(page, static_site, kb):
     found = results(page, static_site, "pétillement")
     game = {e.id: e.game for e in kb.entries}

@@ -76,6 +76,10 @@ def test_a_game_named_is_where_the_glossary_names_are_read(real):
     found = real.search("four souls attaque")
     assert {hit["game"] for hit in found["hits"][:5]} == {"four-souls"}
     assert found["focus"]["words"] == ["four souls"]
+    assert found["focus"]["reason"] == "vocabulary"  # (the API's values are unchanged)
+    assert found["focus"]["message"] == "dans Four Souls (nommé dans la question : « four souls »)"
+    # a game's own words, not its name, are still « mots propres à ce jeu »
+    assert "mots propres à ce jeu" in real.search("butin soul")["focus"]["message"]
     # « marvel champions » said once, not also as « marvel »
     assert real.search("mode expert marvel champions")["focus"]["words"] == ["marvel champions"]
 

@@ -21,7 +21,7 @@ from arbitre.search.language import (
     french_function_words,
 )
 from arbitre.search.names import english_key, spoken_key, typed_key
-from arbitre.search.plan import FOCUS_REASONS
+from arbitre.search.plan import FOCUS_NAMED, FOCUS_REASONS
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.vocabulary import load_vocabulary
 
@@ -97,6 +97,7 @@ def focus_table(kb: KnowledgeBase) -> dict[str, Any]:
         "name_words": vocabulary.name_words(),
         "titles": titles,
         "reasons": FOCUS_REASONS,
+        "named": FOCUS_NAMED,
     }
 
 

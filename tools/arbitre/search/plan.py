@@ -76,6 +76,7 @@ FOCUS_REASONS = {  # why a query was taken to be about a game (the site's search
     "vocabulary": "mots propres à ce jeu",
     "candidates": "la plupart des meilleures réponses en viennent",
 }
+FOCUS_NAMED = "nommé dans la question"  # what a focus line says of a game the query names
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class Focus:
     named: bool = False  # the query names the game (« contrôle altered »): not in `as_dict`
 
     def as_dict(self, title: str) -> dict[str, Any]:
-        because = FOCUS_REASONS[self.reason]
+        because = FOCUS_NAMED if self.named else FOCUS_REASONS[self.reason]
         if self.words:
             because += " : " + ", ".join(f"« {w} »" for w in self.words)
         return {

@@ -75,7 +75,7 @@ export class Focusing extends Understanding {
 
   focusDict(focus) {
     const title = this.focusTitles[focus.game] || this.data.games[focus.game] || focus.game;
-    let because = this.focusReasons[focus.reason] || focus.reason;
+    let because = focus.named ? this.focusNamed : this.focusReasons[focus.reason] || focus.reason;
     if (focus.words.length) because += " : " + focus.words.map((w) => `« ${w} »`).join(", ");
     return { game: focus.game, title, reason: focus.reason, words: [...focus.words], message: `dans ${title} (${because})` };
   }
