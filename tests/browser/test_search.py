@@ -29,7 +29,7 @@ from arbitre.site.typography import french_html
 from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text
 from tests.search.test_elision import ELIDED, LEFT
 from tests.search.test_english import FUNCTION_WORD_KEYWORDS
-from tests.search.test_game_names import NAMED_GAME_QUERIES, named_term_queries
+from tests.search.test_game_names import NAMED_GAME_QUERIES, NAMED_WITH_TERMS, named_term_queries
 from tests.search.test_intent import SHORTHAND
 from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
 
@@ -508,7 +508,7 @@ def test_a_games_name_with_a_term_agrees_with_the_python_search(engine_page, bui
         if js != (python := _answer(run_search(paths, q, game=game, limit=10)))
     ]
     assert differ == []
-    queries = [q for q, _first in NAMED_GAME_QUERIES]
+    queries = [q for q, _first in NAMED_GAME_QUERIES] + NAMED_WITH_TERMS
     plans = engine_page.evaluate("qs => qs.map(q => window.__engine.explain(q))", queries)
     assert plans == [explain_query(paths, q) for q in queries]
 

@@ -21,6 +21,11 @@ TYPED_NAMES = {
 }
 
 
+# A question naming its game with words the glossary and the thesaurus also know (Ashes'
+# « Héritier », « phénix »): the browser's plans are compared with these too.
+NAMED_WITH_TERMS = ["héritiers du phénix combien de dés au départ"]
+
+
 def named_term_queries(kb: KnowledgeBase) -> list[tuple[str, str, str]]:
     """(« <term> <game> » or « <game> <term> », the term, its game) for every glossary title,
     the name and the order drawn with random.Random(2031)."""
@@ -82,6 +87,19 @@ def test_a_game_named_is_where_the_glossary_names_are_read(real):
     assert "mots propres à ce jeu" in real.search("butin soul")["focus"]["message"]
     # « marvel champions » said once, not also as « marvel »
     assert real.search("mode expert marvel champions")["focus"]["words"] == ["marvel champions"]
+
+
+def test_a_games_name_is_not_read_as_a_term_or_for_its_synonyms(real):
+    """« héritiers du phénix » is Ashes' French title: not Ashes' glossary « Héritier », nor
+    the thesaurus's « héritier », « phénix » -> « héros »."""
+    plan = real.explain(NAMED_WITH_TERMS[0])
+    assert plan["game_name"] == ["heritiers", "phenix"]
+    assert plan["glossary_names"] == []
+    assert [s["words"] for s in plan["synonyms"]] == ["des"]  # (« dés »: Ashes' dice pool)
+    assert plan["focus"]["game"] == "ashes"
+    assert "ashes/glossaire/heritier" not in [
+        h["id"] for h in real.search(NAMED_WITH_TERMS[0])["hits"]
+    ]
 
 
 def test_the_explanation_says_the_games_name(real):

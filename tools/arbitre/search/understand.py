@@ -85,6 +85,9 @@ class Understanding:
             expansions, covered = self._respell(
                 plan, in_game, unknown, respell, (expansions, covered)
             )
+        if game_words:  # a game's name says which game, not which term (« héritiers du phénix »)
+            expansions = [e for e in expansions if not e.positions & game_words]
+            covered = {i for e in expansions for i in e.positions}
         # A query that is nothing but a glossary name asks for that term: its entry, then the
         # entry defining it.  Inside a longer query a name is just a word of the question.
         plan.whole_name = bool(expansions) and len(covered | game_words) == len(words)
@@ -295,6 +298,8 @@ class Understanding:
         entries ahead for having a pair there."""
         added: dict[int, set[tuple[str, frozenset[str] | None]]] = {}
         for match in load_thesaurus().matches(plan.corrected, game):
+            if not plan.game_words.isdisjoint(range(match.start, match.start + match.size)):
+                continue  # a game's name is not searched for its synonyms
             # A group of one game's words (« argent » for Four Souls' ¢) expands in its
             # entries only: « argenté » is a colour in Ashes.
             scope = match.group.games

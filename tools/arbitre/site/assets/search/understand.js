@@ -316,6 +316,11 @@ export class Understanding extends EngineCore {
         [expansions, covered] = this.namesIn(plan.corrected, inGame, words, new Set([...unknown, ...kept]));
       }
     }
+    if (gameWords.size) {
+      // a game's name says which game, not which term (understand.plan)
+      expansions = expansions.filter((e) => ![...e.positions].some((i) => gameWords.has(i)));
+      covered = new Set(expansions.flatMap((e) => [...e.positions]));
+    }
     plan.wholeName = expansions.length > 0 && new Set([...covered, ...gameWords]).size === words.length;
     for (const expansion of expansions) {
       const span = [...expansion.positions].sort((a, b) => a - b).join(",");
@@ -435,6 +440,9 @@ export class Understanding extends EngineCore {
     const added = new Map(); // position -> "word\u0000scope" already added
     const scopeKey = (scope) => (scope === null ? "" : [...scope].sort().join(","));
     for (const match of this.thesaurusMatches(plan.corrected, game)) {
+      let named = false; // a game's name is not searched for its synonyms (understand.expand_synonyms)
+      for (let i = match.start; i < match.start + match.size; i++) named = named || plan.gameWords.has(i);
+      if (named) continue;
       const scope = match.group.games;
       const share = game === null && scope !== null ? UNFOCUSED_WEIGHT : 1.0;
       const same = (p) => p.words.join(" ") === match.phrase.words.join(" ") && p.stems.join(" ") === match.phrase.stems.join(" ");
