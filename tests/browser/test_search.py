@@ -27,6 +27,8 @@ from arbitre.search.query import InvalidQuery
 from arbitre.search.service import explain_query, open_searcher, run_search
 from arbitre.site.typography import french_html
 from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text
+from tests.search.test_asking import ASKED
+from tests.search.test_asking import LEFT as ASKING_LEFT
 from tests.search.test_elision import ELIDED, LEFT
 from tests.search.test_english import FUNCTION_WORD_KEYWORDS
 from tests.search.test_game_names import NAMED_GAME_QUERIES, NAMED_WITH_TERMS, named_term_queries
@@ -419,15 +421,17 @@ TYPED_NUMBERS = ["608,1d", "608.1 d", "7,4,3,b", "règle 7.4.3 b", "29 A", "29a"
 
 def _every_query() -> list[str]:
     """Every query of the sets, the typo table's (real typos, real words left alone), what
-    a phone types (words without their apostrophe, and words left alone; shorthand), and
-    English questions about a function-word keyword."""
+    a phone types (words without their apostrophe, and words left alone; shorthand; question
+    words mistyped, and words near them left alone), and English questions about a
+    function-word keyword."""
     queries = [
         q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))
     ]
     typed = [q for q, _suggestion in TYPOS] + WORDS + [q for q, _s, _r in SENTENCES]
     phone = [q for q, _read in ELIDED] + LEFT + [q for q, _intent in SHORTHAND] + TYPED_NUMBERS
     english = [q for q, _first in FUNCTION_WORD_KEYWORDS]
-    return queries + typed + phone + english
+    asked = [q for q, _s, _r in ASKED] + [f"{word} attaque" for word in ASKING_LEFT]
+    return queries + typed + phone + english + asked
 
 
 def test_queries_are_understood_as_python_does(engine_page, built_root):

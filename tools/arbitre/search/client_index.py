@@ -55,6 +55,7 @@ from arbitre.search.analysis import (
     lemma_table,
     stop_words,
 )
+from arbitre.search.asking import MIN_TYPED, QUESTION_TYPO_TARGETS
 from arbitre.search.client_words import (
     bilingual_table,
     focus_table,
@@ -274,8 +275,9 @@ def _intents_table(folded: list[str]) -> list[dict[str, Any]]:
 
 
 def _analysis_table(words: set[str]) -> dict[str, Any]:
-    """What the browser's query analysis reads: stop words, elisions, question words, kind
-    names, and the stems of `words` that Snowball alone would not give."""
+    """What the browser's query analysis reads: stop words, elisions, question words (and
+    those a typo is read as), kind names, and the stems of `words` that Snowball alone would
+    not give."""
     return {
         "stops": sorted(stop_words()),
         "elisions": list(ELISIONS),
@@ -284,6 +286,7 @@ def _analysis_table(words: set[str]) -> dict[str, Any]:
         "question_phrases": js_regex(query_module.QUESTION_PHRASES),
         "inversion": js_regex(query_module.INVERSION),
         "question_markers": sorted(query_module.QUESTION_MARKERS),
+        "question_typos": {"targets": list(QUESTION_TYPO_TARGETS), "min_typed": MIN_TYPED},
         "kind_names": query_module.KIND_NAMES,
         # The stem of every word of the corpus and of every lemma-table form: the browser
         # stems with the same Snowball algorithm, but looks these up first (« word:stem »,

@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from arbitre.search.analysis import fold
+from arbitre.search.asking import lookalikes as question_lookalikes
 from arbitre.search.elision import lookalikes
 from arbitre.search.typos import Vocabulary, deletions, max_edits, reaches
 from arbitre.search.weights import MAX_TYPO_LENGTH
@@ -93,11 +94,13 @@ class Lexicon:
 
 def browser_words(vocabulary: Vocabulary) -> list[str]:
     """The lexicon's words the browser's index carries: those near an index word
-    (`near_words`), and those with an elision's shape (« dont », « celle »: `elision.py`),
-    which the browser must know are words."""
+    (`near_words`), and those with an elision's shape (« dont », « celle »: `elision.py`) or
+    one edit from a question word (« comment »'s « commet »: `asking.py`), which the browser
+    must know are words."""
     vocab = vocabulary[0]
     shaped = lookalikes(lexicon(), vocab.__contains__)
-    return sorted(set(near_words(vocabulary)) | {w for w in shaped if w not in vocab})
+    asking = question_lookalikes(lexicon())
+    return sorted(set(near_words(vocabulary)) | {w for w in (*shaped, *asking) if w not in vocab})
 
 
 def near_words(vocabulary: Vocabulary) -> list[str]:

@@ -12,9 +12,11 @@ corrected words replaced, each written as the rulebooks print it (`suggest`).
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from arbitre.search.analysis import folded_analyzer
+from arbitre.search.asking import as_typed
 from arbitre.search.plan import Plan
 from arbitre.search.postings import Postings
 from arbitre.search.query import FILTER
@@ -60,12 +62,31 @@ class Presenter:
             if corrected == word:
                 continue
             typed = query[start:end]
-            suggested = _as_typed(self.spellings.get(corrected, corrected), typed)
+            suggested = as_typed(self.spellings.get(corrected, corrected), typed)
             replacements.append({"typed": typed, "suggested": suggested})
             out += [query[cursor:start], suggested]
             cursor = end
         out.append(query[cursor:])
         return "".join(out), replacements
+
+    def with_respelled(
+        self,
+        query: str,
+        respelled: list[tuple[str, str]],
+        suggestion: str | None,
+        replacements: list[dict[str, str]],
+    ) -> tuple[str | None, list[dict[str, str]]]:
+        """The suggestion and replacements with the question words read right before the
+        query was parsed (`asking.py`): the sentence has them too, and the replacements
+        are in the order they were typed."""
+        if not respelled:
+            return suggestion, replacements
+        sentence = query if suggestion is None else suggestion
+        for typed, read in respelled:
+            sentence = _as_word(typed).sub(read, sentence, count=1)  # (letters only)
+        pairs = [{"typed": typed, "suggested": read} for typed, read in respelled]
+        merged = sorted([*pairs, *replacements], key=lambda r: _typed_at(query, r["typed"]))
+        return sentence, merged
 
     def hit(self, searcher: Any, docnum: int, score: float, terms: set[str]) -> dict[str, Any]:
         fields = self.postings.stored(searcher, docnum)
@@ -170,14 +191,15 @@ def _window(text: str, begin: int, end: int, spans: list[tuple[int, int]]) -> st
     return "".join(out)
 
 
-def _as_typed(word: str, typed: str) -> str:
-    """`word` in the capitals of `typed` (« DESTRUCION » -> « DESTRUCTION », « Jueur » ->
-    « Joueur »)."""
-    if len(typed) > 1 and typed.isupper():
-        return word.upper()
-    if typed[:1].isupper():
-        return word[:1].upper() + word[1:]
-    return word
+def _as_word(typed: str) -> re.Pattern[str]:
+    """`typed` as a whole word."""
+    return re.compile(rf"(?<!\w){re.escape(typed)}(?!\w)")
+
+
+def _typed_at(query: str, typed: str) -> int:
+    """Where a word was typed in the query (its first occurrence as a word)."""
+    found = _as_word(typed).search(query)
+    return found.start() if found else len(query)
 
 
 def highlight_terms(plan: Plan) -> dict[str, set[str]]:

@@ -94,6 +94,8 @@ class ParsedQuery:
     question: bool = False
     intent: str | None = None  # what the question asks for (`intent.INTENTS`): quantity…
     language: str = "fr"  # "en": read as English (`language.py`)
+    # question words read right before parsing (`asking.py`): (as typed, as read)
+    respelled: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def term_like(self) -> bool:

@@ -51,6 +51,7 @@ from whoosh import index as whoosh_index
 from whoosh.query import And, Term
 
 from arbitre.search.analysis import french_analyzer, use_lemma_table
+from arbitre.search.asking import may_have_question_typos, with_question_words
 from arbitre.search.elision import may_have_elisions, with_apostrophes
 from arbitre.search.focus import GameFocus
 from arbitre.search.indexer import read_lemmas, read_lexicon, read_meta, read_search_tables
@@ -174,6 +175,9 @@ class Searcher:
                 )
                 if plan is not None:
                     suggestion, replacements = self.presenter.suggest(q, plan)
+                suggestion, replacements = self.presenter.with_respelled(
+                    q, parsed.respelled, suggestion, replacements
+                )
             page = ranked[offset : offset + limit]
             hits = [
                 self.presenter.hit(
@@ -222,10 +226,25 @@ class Searcher:
         """`parse_query`, in the language the query is written in (`language.is_english`),
         its words typed without their apostrophe read with it (`elision.py`)."""
         q = self._with_apostrophes(q)
+        q, respelled = self._with_question_words(q)
         english = is_english(FILTER.sub(" ", q), self.name_keys)
-        return parse_query(
+        parsed = parse_query(
             q, self.games, game, kind, english=english, english_name=self.names.named_word
         )
+        parsed.respelled = respelled
+        return parsed
+
+    def _with_question_words(self, q: str) -> tuple[str, list[tuple[str, str]]]:
+        """« combiien » read as « combien » (`asking.with_question_words`); the index is
+        asked only about a word one edit from a question word."""
+        understanding = self.understanding
+        if not may_have_question_typos(q):
+            return q, []
+        with self._whoosh() as searcher:
+            reader = searcher.reader()
+            return with_question_words(
+                q, lambda w: understanding.listed(w) or understanding.known_form(reader, w)
+            )
 
     def _with_apostrophes(self, q: str) -> str:
         """« cest quoi » read as « c'est quoi » (`elision.with_apostrophes`); the index is

@@ -43,6 +43,19 @@ export function distance(a, b) {
   return rows[rows.length - 1][b.length];
 }
 
+// `word` in the capitals of `typed` (asking.as_typed).
+export function asTyped(word, typed) {
+  const upper = (s) => s === s.toUpperCase() && s !== s.toLowerCase();
+  if (typed.length > 1 && upper(typed)) return word.toUpperCase();
+  if (upper(typed.slice(0, 1))) return word.slice(0, 1).toUpperCase() + word.slice(1);
+  return word;
+}
+
+// asking.one_edit: one letter left out, added, changed, or two adjacent ones swapped.
+export function oneEdit(a, b) {
+  return a !== b && Math.abs(a.length - b.length) <= 1 && distance(a, b) === 1;
+}
+
 export function deletions(word) {
   const out = new Set();
   for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));

@@ -57,7 +57,9 @@ export class Engine extends Presenting {
         url: d.url, authority: d.authority, score, text, snippet: this.snippet(text, result.terms[d.game] || result.terms[""]),
       };
     });
-    const [suggestion, replacements] = result.plan ? this.suggest(q, result.plan) : [null, []];
+    const [suggestion, replacements] = this.withRespelled(
+      q, parsed.respelled, ...(result.plan ? this.suggest(q, result.plan) : [null, []]),
+    );
     const focus = result.focus ? this.focusDict(result.focus) : null;
     return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion, replacements, language: parsed.language, focus };
   }

@@ -1,16 +1,8 @@
 // Presentation (present.py): the stems to mark, the snippet around the matches, and the
 // « did you mean » of a corrected query.
 import { Ranking } from "./rank.js";
-import { FILTER } from "./common.js";
+import { FILTER, asTyped } from "./common.js";
 import { escapeHtml } from "./results.js";
-
-// `word` in the capitals of `typed` (present._as_typed).
-function asTyped(word, typed) {
-  const upper = (s) => s === s.toUpperCase() && s !== s.toLowerCase();
-  if (typed.length > 1 && upper(typed)) return word.toUpperCase();
-  if (upper(typed.slice(0, 1))) return word.slice(0, 1).toUpperCase() + word.slice(1);
-  return word;
-}
 
 // text[begin:end] (code points) HTML-escaped, the spans inside it in <mark>, its bold (`**…**`)
 // in <strong>: a `**` before the window toggles whether it opens bold, one cut by an edge
@@ -121,6 +113,23 @@ export class Presenting extends Ranking {
     });
     out.push(query.slice(cursor));
     return [out.join(""), replacements];
+  }
+
+  // Presenter.with_respelled: the question words read right before parsing (asking.py) are
+  // in the suggestion too, and the replacements in the order they were typed.
+  withRespelled(query, respelled, suggestion, replacements) {
+    if (!respelled || !respelled.length) return [suggestion, replacements];
+    const asWord = (typed) => new RegExp(`(?<![\\p{L}\\p{N}_])${typed.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_])`, "u");
+    let sentence = suggestion === null ? query : suggestion;
+    for (const [typed, read] of respelled) sentence = sentence.replace(asWord(typed), () => read);
+    const at = (typed) => {
+      const found = asWord(typed).exec(query);
+      return found ? found.index : query.length;
+    };
+    const pairs = respelled.map(([typed, read]) => ({ typed, suggested: read }));
+    const merged = [...pairs, ...replacements].map((r, i) => [at(r.typed), i, r]);
+    merged.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    return [sentence, merged.map(([, , r]) => r)];
   }
 
   highlightTerms(plan) {

@@ -2,7 +2,7 @@
 // corrections (typos.py), glossary names (names.py), synonyms, phrases.
 import { EngineCore } from "./core.js";
 import { BILINGUAL_WEIGHT, FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, GAME_NAME_WEIGHT, MAX_TYPO_CANDIDATES, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
-import { Term, deletions, distance, maxEdits, phrasePattern } from "./common.js";
+import { Term, asTyped, deletions, distance, maxEdits, oneEdit, phrasePattern } from "./common.js";
 import { fold, isRuleNumber, typedKey } from "./analysis.js";
 
 // elision.WORD: a word of letters only, not part of a word with an apostrophe already.
@@ -77,8 +77,30 @@ export class Understanding extends EngineCore {
     });
   }
 
+  // asking.with_question_words: a word that is no word, one edit from a question word of five
+  // letters or more, is that word (« combiien » -> « combien »); Searcher.parse reads every
+  // query so, and the result names the replacement.
+  withQuestionWords(text) {
+    const respelled = [];
+    const { targets, min_typed: shortest } = this.data.analysis.question_typos;
+    const out = text.replace(ELIDED_WORD, (typed) => {
+      const word = fold(typed);
+      if (word.length !== typed.length || word.length < shortest) return typed;
+      const target = targets.find((t) => oneEdit(word, t));
+      if (!target || this.analyzer.stops.has(word) || this.inLexicon(word) || this.aWord(word) || this.knownForm(word)) {
+        return typed;
+      }
+      respelled.push([typed, asTyped(target, typed)]);
+      return respelled[respelled.length - 1][1];
+    });
+    return [out, respelled];
+  }
+
   parse(raw, game = null, kind = null) {
-    return super.parse(this.withApostrophes(raw), game, kind);
+    const [text, respelled] = this.withQuestionWords(this.withApostrophes(raw));
+    const parsed = super.parse(text, game, kind);
+    parsed.respelled = respelled;
+    return parsed;
   }
 
   corrections(word) {

@@ -1,0 +1,91 @@
+"""A question word mistyped on a phone (« combiien », « cmment ») is read as that word, so the
+query is a question asking what it asks (`asking.py`); real words one edit from a question
+word stay themselves, and the result names each replacement."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from arbitre.search.asking import QUESTION_TYPO_TARGETS, one_edit, with_question_words
+from arbitre.search.language import FRENCH_QUESTION_WORDS
+from arbitre.search.typos import edit_distance
+
+# (typed, its suggestion, the replacements): each question word below was searched as a
+# content word before (« combiien » -> « combien » as a word to find, no question, no intent).
+ASKED = [
+    (
+        "combiien de phases par jour",
+        "combien de phases par jour",
+        [("combiien", "combien")],
+    ),
+    ("Cmment on gagne une partie ?", "Comment on gagne une partie ?", [("Cmment", "Comment")]),
+    ("pourqoui je peux pas attaquer", "pourquoi je peux pas attaquer", [("pourqoui", "pourquoi")]),
+    ("qaund est-ce qu'on pioche", "quand est-ce qu'on pioche", [("qaund", "quand")]),
+    (
+        "COMBEIN de cartes en main au debut",
+        "COMBIEN de cartes en main au debut",  # (no accent is no typo)
+        [("COMBEIN", "COMBIEN")],
+    ),
+]
+# Words one edit from a question word that French knows or the index has: left alone.
+LEFT = ["commet", "quant", "combine", "nomment", "duels", "ruelle", "commente", "quel"]
+
+
+def test_one_edit_is_an_edit_distance_of_one():
+    rnd = random.Random(2032)
+    letters = "abcde"
+    for _ in range(20_000):
+        a = "".join(rnd.choice(letters) for _ in range(rnd.randint(0, 6)))
+        b = list(a)
+        for _ in range(rnd.randint(0, 2)):  # a few edits of a, or another word
+            i = rnd.randint(0, len(b))
+            op = rnd.choice("dist")
+            if op == "d" and i < len(b):
+                del b[i]
+            elif op == "i":
+                b.insert(i, rnd.choice(letters))
+            elif op == "s" and i < len(b):
+                b[i] = rnd.choice(string.ascii_lowercase[:5])
+            elif op == "t" and i + 1 < len(b):
+                b[i], b[i + 1] = b[i + 1], b[i]
+        other = "".join(b)
+        assert one_edit(a, other) == (edit_distance(a, other) == 1), (a, other)
+
+
+def test_the_targets_are_question_words():
+    assert set(QUESTION_TYPO_TARGETS) <= FRENCH_QUESTION_WORDS
+    assert {"combien", "comment", "pourquoi", "quand"} <= set(QUESTION_TYPO_TARGETS)
+
+
+def test_a_word_is_respelled_only_when_it_is_no_word():
+    text, respelled = with_question_words("combiien commet", lambda w: w == "commet")
+    assert (text, respelled) == ("combien commet", [("combiien", "combien")])
+    # a word: left alone, whatever it is near
+    assert with_question_words("combiien", lambda w: True) == ("combiien", [])
+
+
+@pytest.mark.parametrize(("query", "suggestion", "replacements"), ASKED)
+def test_a_mistyped_question_word_makes_a_question(real, query, suggestion, replacements):
+    parsed = real.parse(query)
+    meant = real.parse(suggestion)
+    assert (parsed.question, parsed.intent) == (meant.question, meant.intent)
+    assert parsed.question
+    found = real.search(query)
+    assert found["suggestion"] == suggestion
+    assert [(r["typed"], r["suggested"]) for r in found["replacements"]] == replacements
+    assert found["hits"][0]["id"] == real.search(suggestion)["hits"][0]["id"]
+
+
+def test_the_quantity_asked_is_read(real):
+    parsed = real.parse("combiien de phases par jour")
+    assert (parsed.words, parsed.intent) == (["phases", "jour"], "quantity")
+
+
+@pytest.mark.parametrize("word", LEFT)
+def test_a_real_word_near_a_question_word_is_left_alone(real, word):
+    query = f"{word} attaque"
+    assert real.parse(query).respelled == []
+    assert real.search(query)["replacements"] == []
