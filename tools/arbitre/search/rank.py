@@ -65,8 +65,10 @@ class Ranker:
         whole = " ".join(plan.corrected)
         names = {whole} | plan.names
         intent = INTENTS.get(parsed.intent or "")
-        stems = [stem(w) for w in plan.corrected]
-        weights = [c.weight for c in plan.concepts]
+        # The question's own words: a game's name typed with it is no word of its questions.
+        asked_at = [i for i in range(len(plan.corrected)) if i not in plan.game_words]
+        stems = [stem(plan.corrected[i]) for i in asked_at]
+        weights = [plan.concepts[i].weight for i in asked_at]
         asked = _Asked(f" {whole} ", stems, frozenset(stems), weights, sum(weights) or 1.0)
         scored: list[tuple[int, float]] = []
         for docnum, score in top:

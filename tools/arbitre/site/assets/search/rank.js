@@ -186,8 +186,10 @@ export class Ranking extends Focusing {
     const whole = plan.corrected.join(" ");
     const spaced = ` ${whole} `; // a card name among the query's words
     const termLike = !parsed.question && parsed.words.length > 0 && parsed.words.length <= 3;
-    const stems = plan.corrected.map((w) => this.analyzer.stem(w));
-    const weights = plan.concepts.map((c) => c.weight);
+    // The question's own words: a game's name typed with it is no word of its questions (rank.py).
+    const askedAt = plan.corrected.map((_, i) => i).filter((i) => !plan.gameWords.has(i));
+    const stems = askedAt.map((i) => this.analyzer.stem(plan.corrected[i]));
+    const weights = askedAt.map((i) => plan.concepts[i].weight);
     const totalWeight = weights.reduce((a, b) => a + b, 0) || 1.0;
     let scored = top.map(([doc, score]) => {
       const d = this.docs[doc];
