@@ -9,7 +9,12 @@ import string
 
 import pytest
 
-from arbitre.search.asking import QUESTION_TYPO_TARGETS, one_edit, with_question_words
+from arbitre.search.asking import (
+    QUESTION_TYPO_TARGETS,
+    one_edit,
+    question_word_typo,
+    with_question_words,
+)
 from arbitre.search.language import FRENCH_QUESTION_WORDS
 from arbitre.search.typos import edit_distance
 
@@ -58,6 +63,15 @@ def test_one_edit_is_an_edit_distance_of_one():
 def test_the_targets_are_question_words():
     assert set(QUESTION_TYPO_TARGETS) <= FRENCH_QUESTION_WORDS
     assert {"combien", "comment", "pourquoi", "quand"} <= set(QUESTION_TYPO_TARGETS)
+
+
+def test_a_typo_keeps_its_first_letter_or_swaps_the_first_two():
+    # as the corrector reads typos (typos.py)
+    assert question_word_typo("ocmbien") == "combien"
+    assert question_word_typo("xombien") is None
+    assert (
+        question_word_typo("cmb") is None
+    )  # too short: the corrector's (and « cmb » is shorthand)
 
 
 def test_a_word_is_respelled_only_when_it_is_no_word():

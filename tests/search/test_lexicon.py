@@ -123,9 +123,9 @@ def test_the_browser_index_carries_the_words_near_its_own_vocabulary():
     assert words and all(w in lexicon() for w in words)
     # and the words with an elision's shape (« dune » is no « d'une »: elision.py)
     shaped = set(words) - set(near)
-    # and those one edit from a question word (« nomment » is no « comment »: asking.py)
+    # and those one edit from a question word (« commuent » is no « comment »: asking.py)
     asking = {w for w in shaped if question_word_typo(w)}
-    assert "nomment" in asking
+    assert "commuent" in asking
     assert "dune" in shaped and all(split(w, vocab.__contains__) for w in shaped - asking)
 
 

@@ -4,8 +4,9 @@ The typo corrector (`typos.py`) corrects a query's content words, after its ques
 were set aside (`query.py`): « combiien de phases par jour » was searched for « combien »,
 with neither the question nor the quantity it asks for read.  Before the query is parsed,
 a word that is no word (the lexicon, the index, the players' words say which are) and is one
-edit (a letter left out, added, changed, or two swapped) from a French question word of five
-letters or more is read as that question word; the result names the replacement as it names
+edit (a letter left out, added, changed, or two swapped; not its first letter, as the
+corrector reads typos) from a French question word of five letters or more is read as that
+question word; the result names the replacement as it names
 the corrector's (`Presenter.suggest`).  The browser does the same (`understand.js`).
 """
 
@@ -53,11 +54,14 @@ def one_edit(a: str, b: str) -> bool:
 
 @lru_cache(maxsize=65_536)
 def question_word_typo(word: str) -> str | None:
-    """The question word `word` (folded) is one edit from, the first in alphabetical order."""
+    """The question word `word` (folded) is one edit from, the first in alphabetical order;
+    as the corrector reads typos (`typos.py`), its first letter typed, or its first two
+    swapped."""
     if len(word) < MIN_TYPED:
         return None
     for target in QUESTION_TYPO_TARGETS:
-        if one_edit(word, target):
+        begins = word[0] == target[0] or word[:2] == target[1::-1]
+        if begins and abs(len(word) - len(target)) <= 1 and one_edit(word, target):
             return target
     return None
 

@@ -86,7 +86,9 @@ export class Understanding extends EngineCore {
     const out = text.replace(ELIDED_WORD, (typed) => {
       const word = fold(typed);
       if (word.length !== typed.length || word.length < shortest) return typed;
-      const target = targets.find((t) => oneEdit(word, t));
+      // as the corrector reads typos: the first letter typed, or the first two swapped
+      const begins = (t) => word[0] === t[0] || word.slice(0, 2) === t[1] + t[0];
+      const target = targets.find((t) => begins(t) && oneEdit(word, t));
       if (!target || this.analyzer.stops.has(word) || this.inLexicon(word) || this.aWord(word) || this.knownForm(word)) {
         return typed;
       }
