@@ -30,7 +30,7 @@ from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text
 from tests.search.test_asking import ASKED
 from tests.search.test_asking import LEFT as ASKING_LEFT
 from tests.search.test_elision import ELIDED, LEFT
-from tests.search.test_english import FUNCTION_WORD_KEYWORDS
+from tests.search.test_english import ENGLISH_TYPOS, FUNCTION_WORD_KEYWORDS
 from tests.search.test_game_names import NAMED_GAME_QUERIES, NAMED_WITH_TERMS, named_term_queries
 from tests.search.test_intent import SHORTHAND
 from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
@@ -423,13 +423,13 @@ def _every_query() -> list[str]:
     """Every query of the sets, the typo table's (real typos, real words left alone), what
     a phone types (words without their apostrophe, and words left alone; shorthand; question
     words mistyped, and words near them left alone), and English questions about a
-    function-word keyword."""
+    function-word keyword or with a typo."""
     queries = [
         q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))
     ]
     typed = [q for q, _suggestion in TYPOS] + WORDS + [q for q, _s, _r in SENTENCES]
     phone = [q for q, _read in ELIDED] + LEFT + [q for q, _intent in SHORTHAND] + TYPED_NUMBERS
-    english = [q for q, _first in FUNCTION_WORD_KEYWORDS]
+    english = [q for q, _first in FUNCTION_WORD_KEYWORDS] + [q for q, _m, _g in ENGLISH_TYPOS]
     asked = [q for q, _s, _r in ASKED] + [f"{word} attaque" for word in ASKING_LEFT]
     return queries + typed + phone + english + asked
 
@@ -548,15 +548,37 @@ def _mixed(words: list[str], count: int, seed: int) -> list[str]:
     return [" ".join(rnd.choice(words) for _ in range(rnd.randint(1, 6))) for _ in range(count)]
 
 
-@pytest.mark.parametrize("mix", ["phone", "named"])
-def test_queries_typed_on_a_phone_agree_with_the_python_search(engine_page, built_root, mix):
-    """Random mixes of what a phone types (elisions, shorthand, commas in numbers, signs), and
-    of games' names with terms: the same answers, or the same refusal of the query."""
+def _english_with_typos(english_words: list[str], count: int, seed: int) -> list[str]:
+    """English questions mixing the English vocabulary's words (`english_typos.py`), some with
+    one letter left out, doubled or two swapped, and common English words."""
+    rnd = random.Random(seed)
+    words = rnd.sample([w for w in english_words if len(w) >= 4], 200)
+    typos = []
+    for word in words:
+        i = rnd.randrange(1, max(len(word) - 1, 2))
+        swapped = word[:i] + word[i + 1 : i + 2] + word[i : i + 1] + word[i + 2 :]
+        typos += [word[:i] + word[i + 1 :], word[:i] + word[i] + word[i:], swapped]
+    common = "kills tapped attacking my can when the does what is how work exhausted".split()
+    frames = ["what is {}", "how does {} work", "can a {} attack?", "{} meaning"]
+    pool = words + typos + common
+    return [
+        rnd.choice(frames).format(" ".join(rnd.choice(pool) for _ in range(rnd.randint(1, 4))))
+        for _ in range(count)
+    ]
+
+
+@pytest.mark.parametrize("mix", ["phone", "named", "english"])
+def test_queries_typed_on_a_phone_agree_with_the_python_search(engine_page, built_root, index, mix):
+    """Random mixes of what a phone types (elisions, shorthand, commas in numbers, signs), of
+    games' names with terms, and of English questions with typos: the same answers, or the
+    same refusal of the query."""
     paths = ProjectPaths(built_root)
     if mix == "phone":
         queries = _typed_on_a_phone(400, seed=2026)
-    else:
+    elif mix == "named":
         queries = _mixed(NAMED_MIX, 300, seed=2031)
+    else:
+        queries = _english_with_typos(index["english_words"].split(" "), 300, seed=2034)
     got = engine_page.evaluate(
         """qs => qs.map(q => { try { const r = window.__engine.search(q, {limit: 10});
              return [r.hits.map(h => h.id), r.total, r.focus, r.suggestion, r.replacements]; }

@@ -102,9 +102,33 @@ def test_a_function_word_is_searched_only_when_the_question_is_about_it(real):
     assert real.parse("what does it mean").words == ["mean"]
 
 
+# English questions with a typo in a glossary's English name or a word of the bilingual table
+# (english_typos.py): corrected into it, and answered as the question without the typo is.
+ENGLISH_TYPOS = [
+    ("what is arhcetype", "archetype", "altered"),
+    ("how does cntrol work", "control", "altered"),
+    ("what happens with ehausted", "exhausted", "altered"),
+    ("can an exhuasted character attack?", "exhausted", "marvel-champions"),
+    ("what does exxpedition mean", "expedition", "altered"),
+    ("what is taactic", "tactic", "the-spoils"),
+]
+
+
+@pytest.mark.parametrize(("query", "meant", "game"), ENGLISH_TYPOS)
+def test_an_english_typo_is_corrected_into_the_english_the_glossary_knows(real, query, meant, game):
+    found = real.search(query, game=game)
+    assert found["language"] == "en"
+    assert [fold(r["suggested"]) for r in found["replacements"]] == [meant]
+    typed = [r["typed"] for r in found["replacements"]][0]
+    right = real.search(query.replace(typed, meant), game=game)
+    assert found["hits"][0]["id"] == right["hits"][0]["id"]
+
+
 def test_english_words_are_not_corrected_into_french_ones(real):
     result = real.search("what happens when a blocker leaves play during combat")
     assert result["language"] == "en" and result["suggestion"] is None
+    # nor into the English vocabulary: a word of the lexicon is no typo
+    assert real.search("can a tapped character attack")["suggestion"] is None
 
 
 def test_the_bilingual_table_translates_the_rules_general_words(real):

@@ -10,6 +10,7 @@ import yaml
 
 from arbitre.search.asking import question_word_typo
 from arbitre.search.elision import split
+from arbitre.search.english_typos import english_vocabulary
 from arbitre.search.lexicon import browser_words, lexicon, near_words
 from arbitre.search.query import parse_query
 from arbitre.search.typos import deletion_index, nearest
@@ -118,11 +119,15 @@ def test_the_browser_index_carries_the_words_near_its_own_vocabulary():
             if not term[0].isdigit():  # documents: the packed doc deltas, comma-separated
                 vocab[term] = vocab.get(term, 0) + len(postings.split(";")[0].split(","))
     words = index["words"].split(" ")  # one string, space-separated
+    english = english_vocabulary(index["english_words"].split(" "))
     near = near_words((vocab, deletion_index(vocab)))
-    assert words == browser_words((vocab, deletion_index(vocab)))
+    assert words == browser_words((vocab, deletion_index(vocab)), english)
     assert words and all(w in lexicon() for w in words)
+    # and the words near an English question's vocabulary (english_typos.py)
+    near_english = set(near_words(english)) - set(vocab)
+    assert near_english and near_english <= set(words)
     # and the words with an elision's shape (« dune » is no « d'une »: elision.py)
-    shaped = set(words) - set(near)
+    shaped = set(words) - set(near) - near_english
     # and those one edit from a question word (« commuent » is no « comment »: asking.py)
     asking = {w for w in shaped if question_word_typo(w)}
     assert "commuent" in asking

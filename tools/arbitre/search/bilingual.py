@@ -44,11 +44,13 @@ class Bilingual:
     def __init__(self, translations: list[Translation]) -> None:
         self.translations = translations
         self._index: dict[str, list[tuple[Translation, str]]] = {}  # English key -> pairs
+        self.words: set[str] = set()  # the English words of its phrases (`english_typos.py`)
         for translation in translations:
             for phrase in translation.english:
                 # As a query's words are: folded, English function words left out (« end of
                 # turn » is « end turn »).
                 words = [w for w in words_of(phrase) if w not in ENGLISH_FUNCTION_WORDS]
+                self.words.update(words)
                 key = english_key(" ".join(words))
                 pairs = self._index.setdefault(key, [])
                 if key and all(t != translation for t, _phrase in pairs):

@@ -25,8 +25,10 @@ chain (`analysis.py`), so both sides agree on what a word is:
   `elision.py`), question words and phrases, a question's inverted verb, the stems of every corpus word and the lemma table's forms, so
   a word the JavaScript stemmer would stem apart is looked up instead (one string of
   « word:stem » pairs, space-separated, sorted by word);
-- `words`: the lexicon's words near the index's own, never typos, and those with an elision's
-  shape (`lexicon.browser_words`; one space-separated string, sorted, looked up by halving);
+- `words`: the lexicon's words near the index's own or an English question's vocabulary, never
+  typos, and those with an elision's shape (`lexicon.browser_words`; one space-separated
+  string, sorted, looked up by halving); `english_words`: that English vocabulary, the words an
+  English question's typos are corrected into (`english_typos.py`);
   `spellings`: how the words a correction may offer are printed (`analysis.Spellings`);
   `questions`: each entry's players' questions as stems (`rank.py`'s question match).
 
@@ -56,6 +58,7 @@ from arbitre.search.analysis import (
     stop_words,
 )
 from arbitre.search.asking import MIN_TYPED, QUESTION_TYPO_TARGETS
+from arbitre.search.bilingual import load_bilingual
 from arbitre.search.client_words import (
     bilingual_table,
     focus_table,
@@ -66,9 +69,11 @@ from arbitre.search.client_words import (
     thesaurus_table,
 )
 from arbitre.search.documents import entry_document, glossary_names, question_stems
+from arbitre.search.english_typos import english_vocabulary, english_words
 from arbitre.search.indexer import SPELLED_FIELDS
 from arbitre.search.intent import INTENTS
 from arbitre.search.lexicon import browser_words
+from arbitre.search.names import GlossaryNames
 from arbitre.search.phrases import phrase_keys, phrase_table
 from arbitre.search.postings import entry_folded
 from arbitre.search.typos import deletion_index
@@ -130,6 +135,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     folded = [entry_folded(row[3], row[11]) for row in corpus.rows]  # title, text
     lemmas = lemma_table()
     vocab = _typo_vocabulary(corpus.fields)
+    english = english_words(GlossaryNames(glossary_names(kb)), load_bilingual())
     return {
         "format": CLIENT_FORMAT,
         "games": {g.id: g.title for g in kb.games},
@@ -144,7 +150,8 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         "ranking": ranking_constants(),
         "intents": _intents_table(folded),
         "analysis": _analysis_table(corpus.words | set(lemmas)),
-        "words": _words(browser_words((vocab, deletion_index(vocab)))),
+        "words": _words(browser_words((vocab, deletion_index(vocab)), english_vocabulary(english))),
+        "english_words": _words(english),
         "language": language_table(),
         "bilingual": bilingual_table(),
         "questions": question_stems(kb),

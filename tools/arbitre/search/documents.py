@@ -98,7 +98,8 @@ def _add_term(table: _NameTable, entry: Entry) -> None:
     for name in [title, *entry.aliases]:
         _add_name(table, name, entry.game, targets, title, same=same)
     for name in english:
-        _add_name(table, name, entry.game, targets, title, fold(name).strip() not in french, same)
+        foreign = fold(name).strip() not in french
+        _add_name(table, name, entry.game, targets, title, foreign, same, english=True)
 
 
 def _add_name(
@@ -109,9 +110,11 @@ def _add_name(
     title: str,
     foreign: bool = False,
     same: list[str] | None = None,
+    english: bool = False,
 ) -> None:
     """Add one name of `game` to the table: the entries it designates, the passage they share
-    (`same`), the title it expands to; `foreign` unless some French name is spelled the same."""
+    (`same`), the title it expands to; `foreign` unless some French name is spelled the same;
+    `english`: one of the term's English names, however spelled (`english_typos.py`)."""
     key = fold(name).strip()
     if len(key) < 2:
         return
@@ -124,9 +127,11 @@ def _add_name(
             "same": [],
             "expand": [],
             "foreign": foreign,
+            "english": english,
         },
     )
     row["foreign"] = row["foreign"] and foreign  # a French name somewhere wins
+    row["english"] = row["english"] or english
     for target in targets:
         if target not in row["targets"]:
             row["targets"].append(target)

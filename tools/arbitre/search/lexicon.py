@@ -92,15 +92,19 @@ class Lexicon:
         return i < len(self) and self[i] == word
 
 
-def browser_words(vocabulary: Vocabulary) -> list[str]:
+def browser_words(vocabulary: Vocabulary, english: Vocabulary | None = None) -> list[str]:
     """The lexicon's words the browser's index carries: those near an index word
     (`near_words`), and those with an elision's shape (« dont », « celle »: `elision.py`) or
     one edit from a question word (« comment »'s « commet »: `asking.py`), which the browser
-    must know are words."""
+    must know are words; and with `english` (an English question's vocabulary:
+    `english_typos.py`), those near its words."""
     vocab = vocabulary[0]
     shaped = lookalikes(lexicon(), vocab.__contains__)
     asking = question_lookalikes(lexicon())
-    return sorted(set(near_words(vocabulary)) | {w for w in (*shaped, *asking) if w not in vocab})
+    near = set(near_words(vocabulary))
+    if english is not None:
+        near |= {w for w in near_words(english) if w not in vocab}
+    return sorted(near | {w for w in (*shaped, *asking) if w not in vocab})
 
 
 def near_words(vocabulary: Vocabulary) -> list[str]:

@@ -33,6 +33,9 @@ class GlossaryNames:
         # expansion `said` as typed, which the question must spell (`matches`).
         self._names_spoken: dict[str, dict[str, list[Expansion]]] = {}
         self.longest = 1
+        # The words of the English names, however spelled (`english_typos.py`), function
+        # words aside.
+        self.english_words: set[str] = set()
         # Names that analyse alike in one game (« Joueur » and « Par joueur », the term
         # « Endurance » and the pair « d'endurance/Life » of running text): the one naming
         # entries wins, then the one spelt with no stop word, then a French one.
@@ -57,6 +60,12 @@ class GlossaryNames:
             self._names.setdefault(key, {})[row["game"]] = expansion
             if expansion.foreign:  # « fizzle » finds « Fizzling », « exhaustion » « exhausted »
                 self._names_en.setdefault(english_key(key), {})[row["game"]] = expansion
+            if expansion.foreign or row.get("english"):
+                self.english_words.update(
+                    w
+                    for w in typed_key(row["name"]).split()
+                    if w.isalpha() and w not in ENGLISH_FUNCTION_WORDS
+                )
             bare = without_variable(key)
             if bare:  # « Riposte X », « Retaliate X » are typed « riposte », « retaliate »
                 self._names.setdefault(bare, {}).setdefault(row["game"], expansion)

@@ -18,12 +18,13 @@ from whoosh.query import Term
 
 from arbitre.search.analysis import is_rule_number, stem, stop_words
 from arbitre.search.bilingual import load_bilingual
+from arbitre.search.english_typos import english_vocabulary, english_words
 from arbitre.search.names import GlossaryNames, typed_key
 from arbitre.search.plan import Concept, Expansion, Plan, phrase_pattern
 from arbitre.search.postings import Postings
 from arbitre.search.query import ParsedQuery
 from arbitre.search.thesaurus import load_thesaurus
-from arbitre.search.typos import Typos, edit_distance
+from arbitre.search.typos import Typos, edit_distance, nearest
 from arbitre.search.vocabulary import game_name_positions, load_vocabulary
 from arbitre.search.weights import (
     BILINGUAL_WEIGHT,
@@ -47,6 +48,8 @@ class Understanding:
         self.names = names
         self.game_names = load_vocabulary().name_words()
         self.typos = typos
+        # An English question's typos are corrected against this (`english_typos.py`).
+        self.english = english_vocabulary(english_words(names, load_bilingual()))
         self.postings = postings
         self._listed: dict[str, bool] = {}  # `listed`'s answers, per word (a bounded dict)
 
@@ -80,7 +83,9 @@ class Understanding:
             load_vocabulary().game_named(parsed.text) if parsed.game is None else None
         )
         in_game = replace(parsed, game=by_name[0]) if by_name else parsed
-        expansions, covered = self._names_in(plan.corrected, in_game, words, unknown)
+        # An English question's names are looked up in its words as corrected (`english_typos`).
+        typed = plan.corrected if parsed.language == "en" else words
+        expansions, covered = self._names_in(plan.corrected, in_game, typed, unknown)
         if respell:
             expansions, covered = self._respell(
                 plan, in_game, unknown, respell, (expansions, covered)
@@ -123,9 +128,18 @@ class Understanding:
         for i, word in enumerate(plan.words):
             if english:
                 # An English word is no typo of a French one; any word may be (an inflection
-                # of) one of the glossary's English names.
+                # of) one of the glossary's English names, or a typo of an English word the
+                # glossary or the bilingual table knows (`english_typos.py`): no word, and near
+                # that small vocabulary, it is a typo even in a question (counted in full).
                 variants = [(word, 1.0)]
                 unknown.add(i)
+                if budget > 0 and not is_rule_number(word) and not self.listed(word):
+                    budget -= 1
+                    if word not in self.english[0] and not self.known_form(reader, word):
+                        alternatives = nearest(word, self.english)[:1]
+                        if alternatives:
+                            plan.corrected[i] = alternatives[0]
+                            variants.append((alternatives[0], 1.0))
             elif is_rule_number(word) or self.known_form(reader, word) or budget <= 0:
                 variants = [(word, 1.0)]
             elif self.known(reader, word):
@@ -134,13 +148,13 @@ class Understanding:
                 # a typo landing on another word's stem (« pouvir » de base).  The nearest
                 # printed word is kept in reserve, for a lookup it turns into a glossary name.
                 variants = [(word, 1.0)]
-                nearest = (
+                closest = (
                     []
                     if parsed.question or self.a_word(word)
                     else self.typos.corrections(reader, word)[:1]
                 )
-                if nearest and edit_distance(word, nearest[0]) == 1:
-                    respell[i] = nearest[0]
+                if closest and edit_distance(word, closest[0]) == 1:
+                    respell[i] = closest[0]
             else:
                 budget -= 1
                 unknown.add(i)
@@ -244,11 +258,11 @@ class Understanding:
         (`named`), through the bilingual table: each match adds the French words at the weight
         of the word itself (a French phrase as a phrase), and the word weighs, in the
         coordination, what its commonest French word does."""
-        for match in load_bilingual().matches(plan.words, named):
+        for match in load_bilingual().matches(plan.corrected, named):
             translation = match.translation
             plan.synonyms.append(
                 (
-                    " ".join(plan.words[match.start : match.start + match.size]),
+                    " ".join(plan.corrected[match.start : match.start + match.size]),
                     [" ".join(words) for words in translation.french],
                     translation.provenance,
                 )

@@ -27,18 +27,24 @@ export class Understanding extends EngineCore {
           if (!/^\d/.test(word)) vocab.set(word, (vocab.get(word) || 0) + df);
         }
       }
-      const deletes = new Map();
-      for (const word of vocab.keys()) {
-        if (word.length > 3) {
-          for (const form of deletions(word)) {
-            if (!deletes.has(form)) deletes.set(form, []);
-            deletes.get(form).push(word);
-          }
-        }
-      }
-      this.vocab = { vocab, deletes };
+      this.vocab = { vocab, deletes: deletionIndex(vocab) };
     }
     return this.vocab;
+  }
+
+  // english_typos.english_vocabulary: an English question's typos are corrected against the
+  // words of the glossary's English names and of the bilingual table (each counting once).
+  englishVocabulary() {
+    if (!this.englishVocab) {
+      const vocab = new Map(this.data.english_words.split(" ").filter(Boolean).map((w) => [w, 1]));
+      this.englishVocab = { vocab, deletes: deletionIndex(vocab) };
+    }
+    return this.englishVocab;
+  }
+
+  // Understanding.listed: a stop word, a word of the lexicon, a players' word.
+  listed(word) {
+    return this.analyzer.stops.has(word) || this.inLexicon(word) || this.aWord(word);
   }
 
   // A word the index lacks that is still no typo (Understanding.a_word): players' words the
@@ -107,34 +113,7 @@ export class Understanding extends EngineCore {
 
   corrections(word) {
     if (this.inLexicon(word)) return []; // a word of the lexicon is no typo (Typos.corrections)
-    const edits = maxEdits(word);
-    if (edits === 0) return [];
-    const { vocab, deletes } = this.vocabulary();
-    const forms = new Set([word, ...deletions(word)]);
-    if (edits > 1) for (const f of [...forms]) for (const f2 of deletions(f)) forms.add(f2);
-    const found = new Set();
-    for (const form of forms) {
-      if (vocab.has(form)) found.add(form);
-      for (const w of deletes.get(form) || []) found.add(w);
-    }
-    found.delete(word);
-    let plausible = [...found].filter(
-      (c) => (c[0] === word[0] || c.slice(0, 2) === word[1] + word[0]) && Math.abs(c.length - word.length) <= edits,
-    );
-    if (plausible.length > MAX_TYPO_CANDIDATES) {
-      plausible = plausible
-        .sort((a, b) => vocab.get(b) - vocab.get(a) || (a < b ? -1 : a > b ? 1 : 0))
-        .slice(0, MAX_TYPO_CANDIDATES);
-    }
-    const dist = new Map();
-    for (const c of plausible) dist.set(c, distance(word, c));
-    let candidates = [...dist.keys()].filter((c) => dist.get(c) <= edits);
-    if (candidates.length) {
-      const best = Math.min(...candidates.map((c) => dist.get(c)));
-      candidates = candidates.filter((c) => dist.get(c) === best);
-    }
-    candidates.sort((a, b) => dist.get(a) - dist.get(b) || vocab.get(b) - vocab.get(a) || (a < b ? -1 : a > b ? 1 : 0));
-    return candidates.slice(0, 3);
+    return nearestIn(word, this.vocabulary());
   }
 
   glossaryMatches(words, game, typed = null, unknown = new Set(), spoken = "") {
@@ -286,9 +265,20 @@ export class Understanding extends EngineCore {
     words.forEach((word, i) => {
       let variants;
       if (english) {
-        // An English word is no typo of a French one; it may be one of the English names.
+        // An English word is no typo of a French one; it may be one of the English names, or a
+        // typo of an English word the glossary or the bilingual table knows (english_typos.py).
         variants = [[word, 1.0]];
         unknown.add(i);
+        if (budget > 0 && !isRuleNumber(word) && !this.listed(word)) {
+          budget -= 1;
+          if (!this.englishVocabulary().vocab.has(word) && !this.knownForm(word)) {
+            const alternatives = nearestIn(word, this.englishVocabulary()).slice(0, 1);
+            if (alternatives.length) {
+              plan.corrected[i] = alternatives[0];
+              variants.push([alternatives[0], 1.0]);
+            }
+          }
+        }
       } else if (isRuleNumber(word) || this.knownForm(word) || budget <= 0) {
         variants = [[word, 1.0]];
       } else if (this.known(word)) {
@@ -321,7 +311,9 @@ export class Understanding extends EngineCore {
     // A game the query names (« contrôle altered ») is where its glossary names are read.
     const byName = (plan.gameNamed = parsed.game === null ? this.gameNamed(parsed.text) : null);
     const inGame = byName ? { ...parsed, game: byName[0] } : parsed;
-    let [expansions, covered] = this.namesIn(plan.corrected, inGame, words, unknown);
+    // An English question's names are looked up in its words as corrected (english_typos).
+    const typed = english ? plan.corrected : words;
+    let [expansions, covered] = this.namesIn(plan.corrected, inGame, typed, unknown);
     if (respell.size) {
       const trial = plan.corrected.map((w, i) => respell.get(i) ?? w);
       const [found, spanned] = this.namesIn(trial, inGame, words, new Set([...unknown, ...respell.keys()]));
@@ -405,9 +397,9 @@ export class Understanding extends EngineCore {
 
   // Understanding._translate: the bilingual table's French words for an English query's words.
   translate(plan, named, totalDocs) {
-    for (const match of this.bilingualMatches(plan.words, named)) {
+    for (const match of this.bilingualMatches(plan.corrected, named)) {
       const t = match.translation;
-      plan.synonyms.push([plan.words.slice(match.start, match.start + match.size).join(" "), t.french.map((f) => f.words.join(" ")), t.provenance]);
+      plan.synonyms.push([plan.corrected.slice(match.start, match.start + match.size).join(" "), t.french.map((f) => f.words.join(" ")), t.provenance]);
       let frequency = 0;
       for (const { words, stems } of t.french) {
         if (words.length > 1) {
@@ -499,4 +491,50 @@ export class Understanding extends EngineCore {
       }
     }
   }
+}
+
+// typos.nearest: the words of a vocabulary ({vocab: word -> count, deletes}) within the typo
+// budget of `word`, most plausible first.
+function nearestIn(word, { vocab, deletes }) {
+  const edits = maxEdits(word);
+  if (edits === 0) return [];
+  const forms = new Set([word, ...deletions(word)]);
+  if (edits > 1) for (const f of [...forms]) for (const f2 of deletions(f)) forms.add(f2);
+  const found = new Set();
+  for (const form of forms) {
+    if (vocab.has(form)) found.add(form);
+    for (const w of deletes.get(form) || []) found.add(w);
+  }
+  found.delete(word);
+  let plausible = [...found].filter(
+    (c) => (c[0] === word[0] || c.slice(0, 2) === word[1] + word[0]) && Math.abs(c.length - word.length) <= edits,
+  );
+  if (plausible.length > MAX_TYPO_CANDIDATES) {
+    plausible = plausible
+      .sort((a, b) => vocab.get(b) - vocab.get(a) || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, MAX_TYPO_CANDIDATES);
+  }
+  const dist = new Map();
+  for (const c of plausible) dist.set(c, distance(word, c));
+  let candidates = [...dist.keys()].filter((c) => dist.get(c) <= edits);
+  if (candidates.length) {
+    const best = Math.min(...candidates.map((c) => dist.get(c)));
+    candidates = candidates.filter((c) => dist.get(c) === best);
+  }
+  candidates.sort((a, b) => dist.get(a) - dist.get(b) || vocab.get(b) - vocab.get(a) || (a < b ? -1 : a > b ? 1 : 0));
+  return candidates.slice(0, 3);
+}
+
+// typos.deletion_index: one-deletion form -> the words (of more than three letters) it comes from.
+function deletionIndex(vocab) {
+  const deletes = new Map();
+  for (const word of vocab.keys()) {
+    if (word.length > 3) {
+      for (const form of deletions(word)) {
+        if (!deletes.has(form)) deletes.set(form, []);
+        deletes.get(form).push(word);
+      }
+    }
+  }
+  return deletes;
 }
