@@ -120,6 +120,8 @@ def test_an_english_typo_is_corrected_into_the_english_the_glossary_knows(real, 
     assert found["language"] == "en"
     assert [fold(r["suggested"]) for r in found["replacements"]] == [meant]
     typed = [r["typed"] for r in found["replacements"]][0]
+    # written as English writes it (« archetype », not the rulebook's « archétype »)
+    assert found["suggestion"] == query.replace(typed, meant)
     right = real.search(query.replace(typed, meant), game=game)
     assert found["hits"][0]["id"] == right["hits"][0]["id"]
 

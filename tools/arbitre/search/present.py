@@ -36,11 +36,13 @@ class Presenter:
         self.spellings = spellings  # folded word -> as printed (`analysis.Spellings`)
         self.tokens_cache: dict[int, dict[str, list[tuple[int, int]]]] = {}
 
-    def suggest(self, query: str, plan: Plan) -> tuple[str | None, list[dict[str, str]]]:
+    def suggest(
+        self, query: str, plan: Plan, english: bool = False
+    ) -> tuple[str | None, list[dict[str, str]]]:
         """« Vouliez-vous dire » for a query whose words were corrected: the query as typed,
-        with only the corrected words replaced (as the rulebooks print them, in the player's
-        capitals), and each replacement {"typed", "suggested"}.  (None, []) when nothing was
-        corrected."""
+        with only the corrected words replaced (as the rulebooks print them — an English
+        question's, as English writes them —, in the player's capitals), and each replacement
+        {"typed", "suggested"}.  (None, []) when nothing was corrected."""
         if plan.corrected == plan.words:
             return None, []
         # Where each query word was typed: the query's words are, in order, among the words of
@@ -62,7 +64,8 @@ class Presenter:
             if corrected == word:
                 continue
             typed = query[start:end]
-            suggested = as_typed(self.spellings.get(corrected, corrected), typed)
+            spelled = corrected if english else self.spellings.get(corrected, corrected)
+            suggested = as_typed(spelled, typed)
             replacements.append({"typed": typed, "suggested": suggested})
             out += [query[cursor:start], suggested]
             cursor = end

@@ -174,7 +174,8 @@ class Searcher:
                     searcher, parsed, limit + offset
                 )
                 if plan is not None:
-                    suggestion, replacements = self.presenter.suggest(q, plan)
+                    english = parsed.language == "en"
+                    suggestion, replacements = self.presenter.suggest(q, plan, english)
                 suggestion, replacements = self.presenter.with_respelled(
                     q, parsed.respelled, suggestion, replacements
                 )

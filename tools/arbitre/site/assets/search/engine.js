@@ -58,7 +58,7 @@ export class Engine extends Presenting {
       };
     });
     const [suggestion, replacements] = this.withRespelled(
-      q, parsed.respelled, ...(result.plan ? this.suggest(q, result.plan) : [null, []]),
+      q, parsed.respelled, ...(result.plan ? this.suggest(q, result.plan, parsed.language === "en") : [null, []]),
     );
     const focus = result.focus ? this.focusDict(result.focus) : null;
     return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion, replacements, language: parsed.language, focus };

@@ -88,7 +88,7 @@ export class Presenting extends Ranking {
 
   // The query as typed with only the corrected words replaced, and each replacement
   // (Presenter.suggest): [sentence, [{typed, suggested}]], or [null, []].
-  suggest(query, plan) {
+  suggest(query, plan, english = false) {
     if (plan.corrected.join("\u0000") === plan.words.join("\u0000")) return [null, []];
     const masked = query.replace(FILTER, (m) => " ".repeat(m.length));
     const spans = [];
@@ -106,7 +106,8 @@ export class Presenting extends Ranking {
       const corrected = plan.corrected[i];
       if (corrected === plan.words[i]) return;
       const typed = query.slice(start, end);
-      const suggested = asTyped(this.spellings[corrected] ?? corrected, typed);
+      const spelled = english ? corrected : this.spellings[corrected] ?? corrected; // (an English question's, as English writes it)
+      const suggested = asTyped(spelled, typed);
       replacements.push({ typed, suggested });
       out.push(query.slice(cursor, start), suggested);
       cursor = end;
