@@ -24,7 +24,7 @@ from arbitre.search.plan import Concept, Expansion, Plan, phrase_pattern
 from arbitre.search.postings import Postings
 from arbitre.search.query import ParsedQuery
 from arbitre.search.thesaurus import load_thesaurus
-from arbitre.search.typos import Typos, edit_distance, nearest
+from arbitre.search.typos import Typos, edit_distance, max_edits, nearest
 from arbitre.search.vocabulary import game_name_positions, load_vocabulary
 from arbitre.search.weights import (
     BILINGUAL_WEIGHT,
@@ -133,9 +133,15 @@ class Understanding:
                 # that small vocabulary, it is a typo even in a question (counted in full).
                 variants = [(word, 1.0)]
                 unknown.add(i)
-                if budget > 0 and not is_rule_number(word) and not self.listed(word):
+                if (
+                    budget > 0
+                    and max_edits(word)
+                    and not is_rule_number(word)
+                    and word not in self.english[0]
+                    and not self.listed(word)
+                ):
                     budget -= 1
-                    if word not in self.english[0] and not self.known_form(reader, word):
+                    if not self.known_form(reader, word):
                         alternatives = nearest(word, self.english)[:1]
                         if alternatives:
                             plan.corrected[i] = alternatives[0]

@@ -269,9 +269,9 @@ export class Understanding extends EngineCore {
         // typo of an English word the glossary or the bilingual table knows (english_typos.py).
         variants = [[word, 1.0]];
         unknown.add(i);
-        if (budget > 0 && !isRuleNumber(word) && !this.listed(word)) {
+        if (budget > 0 && maxEdits(word) && !isRuleNumber(word) && !this.englishVocabulary().vocab.has(word) && !this.listed(word)) {
           budget -= 1;
-          if (!this.englishVocabulary().vocab.has(word) && !this.knownForm(word)) {
+          if (!this.knownForm(word)) {
             const alternatives = nearestIn(word, this.englishVocabulary()).slice(0, 1);
             if (alternatives.length) {
               plan.corrected[i] = alternatives[0];
