@@ -19,6 +19,7 @@ from functools import lru_cache
 from arbitre.search.analysis import fold
 from arbitre.search.elision import WORD
 from arbitre.search.language import FRENCH_QUESTION_WORDS
+from arbitre.search.typos import edit_distance
 
 # The interrogatives a typo is read as (of the question words, `language.py`): long enough
 # that one edit rarely reaches them from another word (« quoi », « qui » are not: « quai »).
@@ -34,24 +35,6 @@ QUESTION_TYPO_TARGETS = tuple(
 MIN_TYPED = 4  # shorter words are left to the corrector
 
 
-def one_edit(a: str, b: str) -> bool:
-    """Whether `a` becomes `b` by one letter left out, added, changed, or two adjacent ones
-    swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) > len(b):
-        a, b = b, a
-    i = 0
-    while i < len(a) and a[i] == b[i]:
-        i += 1
-    if len(a) < len(b):
-        return a[i:] == b[i + 1 :]  # a letter added (or, read the other way, left out)
-    if a[i + 1 :] == b[i + 1 :]:
-        return True  # a letter changed
-    swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
-    return swapped and a[i + 2 :] == b[i + 2 :]
-
-
 @lru_cache(maxsize=65_536)
 def question_word_typo(word: str) -> str | None:
     """The question word `word` (folded) is one edit from, the first in alphabetical order;
@@ -61,7 +44,7 @@ def question_word_typo(word: str) -> str | None:
         return None
     for target in QUESTION_TYPO_TARGETS:
         begins = word[0] == target[0] or word[:2] == target[1::-1]
-        if begins and abs(len(word) - len(target)) <= 1 and one_edit(word, target):
+        if begins and abs(len(word) - len(target)) <= 1 and edit_distance(word, target) == 1:
             return target
     return None
 

@@ -130,12 +130,13 @@ def _words(words: list[str]) -> str:
 def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     """The browser's search index of `kb`, ready for JSON (the tables the module docstring says)."""
     corpus = _analyse(kb)
-    names = names_table(kb)
-    phrases = phrase_table(corpus.positions, phrase_keys(glossary_names(kb)))
+    named = glossary_names(kb)
+    names = names_table(named)
+    phrases = phrase_table(corpus.positions, phrase_keys(named))
     folded = [entry_folded(row[3], row[11]) for row in corpus.rows]  # title, text
     lemmas = lemma_table()
     vocab = _typo_vocabulary(corpus.fields)
-    english = english_words(GlossaryNames(glossary_names(kb)), load_bilingual())
+    english = english_words(GlossaryNames(named), load_bilingual())
     return {
         "format": CLIENT_FORMAT,
         "games": {g.id: g.title for g in kb.games},

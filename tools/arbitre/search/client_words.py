@@ -13,7 +13,6 @@ from typing import Any
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.search.analysis import analyze, stem
 from arbitre.search.bilingual import load_bilingual
-from arbitre.search.documents import glossary_names
 from arbitre.search.language import (
     ENGLISH_DEFINITION_WORDS,
     ENGLISH_FUNCTION_WORDS,
@@ -26,10 +25,11 @@ from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.vocabulary import load_vocabulary
 
 
-def names_table(kb: KnowledgeBase) -> list[dict[str, Any]]:
-    """The glossary names with the keys the searcher derives from them (see Searcher)."""
+def names_table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The glossary names (`documents.glossary_names`) with the keys the searcher derives from
+    them (see Searcher)."""
     out = []
-    for row in glossary_names(kb):
+    for row in rows:
         key = " ".join(analyze(row["name"], stemmed=False))  # "" rows still make twins
         titles = sorted({" ".join(analyze(t, stemmed=False)) for t in row["expand"]} - {""})
         out.append(

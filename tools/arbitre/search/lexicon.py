@@ -101,35 +101,57 @@ def browser_words(vocabulary: Vocabulary, english: Vocabulary | None = None) -> 
     vocab = vocabulary[0]
     shaped = lookalikes(lexicon(), vocab.__contains__)
     asking = question_lookalikes(lexicon())
-    near = set(near_words(vocabulary))
-    if english is not None:
-        near |= {w for w in near_words(english) if w not in vocab}
+    if english is None:
+        near = set(near_words(vocabulary))
+    else:  # one pass over the lexicon for both
+        near, near_english = map(set, _near_each([vocabulary, english]))
+        near |= near_english - vocab.keys()
     return sorted(near | {w for w in (*shaped, *asking) if w not in vocab})
 
 
 def near_words(vocabulary: Vocabulary) -> list[str]:
     """The lexicon's words that the corrector would otherwise replace: those within the typo
     budget of an index word (`typos.nearest` finds one: `typos.reaches`), sorted."""
-    vocab, deletes = vocabulary
-    keys = vocab.keys() | deletes.keys()
-    return sorted(
-        word
-        for word in lexicon()
-        if word not in vocab and _may_reach(word, keys) and reaches(word, vocabulary)
-    )
+    return _near_each([vocabulary])[0]
+
+
+def _near_each(vocabularies: list[Vocabulary]) -> list[list[str]]:
+    """`near_words` of each vocabulary, in one pass over the lexicon (a word's deleted forms,
+    most of the work, worked out once for all)."""
+    keys = [vocab.keys() | deletes.keys() for vocab, deletes in vocabularies]
+    found: list[list[str]] = [[] for _ in vocabularies]
+    for word in sorted(lexicon()):
+        forms = _Forms(word)
+        for k, vocabulary in enumerate(vocabularies):
+            if word not in vocabulary[0] and forms.may_reach(keys[k]):
+                if reaches(word, vocabulary):
+                    found[k].append(word)
+    return found
 
 
 _PAIRS = {n: list(itertools.combinations(range(n), 2)) for n in range(2, MAX_TYPO_LENGTH + 1)}
 
 
-def _may_reach(word: str, keys: set[str]) -> bool:
-    """Whether one of `word`'s forms with one (or, for a long word, two) letters deleted is an
-    index word or one of their one-deletion forms: the lookup `nearest` starts from, done
-    without sorting or measuring anything (most words fail it)."""
-    if word in keys or not keys.isdisjoint(deletions(word)):
-        return True
-    if max_edits(word) < 2:
-        return False
-    return not keys.isdisjoint(
-        [word[:i] + word[i + 1 : j] + word[j + 1 :] for i, j in _PAIRS[len(word)]]
-    )
+class _Forms:
+    """A word's forms with one (or, for a long word, two) letters deleted, worked out when
+    first asked."""
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+        self._one: set[str] | None = None
+        self._two: list[str] | None = None
+
+    def may_reach(self, keys: set[str]) -> bool:
+        """Whether the word or one of its forms is an index word or one of their
+        one-deletion forms: the lookup `nearest` starts from, done without sorting or
+        measuring anything (most words fail it)."""
+        word = self.word
+        if self._one is None:
+            self._one = deletions(word)
+        if word in keys or not keys.isdisjoint(self._one):
+            return True
+        if max_edits(word) < 2:
+            return False
+        if self._two is None:
+            self._two = [word[:i] + word[i + 1 : j] + word[j + 1 :] for i, j in _PAIRS[len(word)]]
+        return not keys.isdisjoint(self._two)

@@ -42,7 +42,7 @@ from __future__ import annotations
 import queue
 import threading
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -238,28 +238,29 @@ class Searcher:
     def _with_question_words(self, q: str) -> tuple[str, list[tuple[str, str]]]:
         """« combiien » read as « combien » (`asking.with_question_words`); the index is
         asked only about a word one edit from a question word."""
-        understanding = self.understanding
         if not may_have_question_typos(q):
             return q, []
         with self._whoosh() as searcher:
-            reader = searcher.reader()
-            return with_question_words(
-                q, lambda w: understanding.listed(w) or understanding.known_form(reader, w)
-            )
+            a_word, _indexed = self._word_tests(searcher.reader())
+            return with_question_words(q, a_word)
 
     def _with_apostrophes(self, q: str) -> str:
         """« cest quoi » read as « c'est quoi » (`elision.with_apostrophes`); the index is
         asked only when a word could be one."""
-        understanding = self.understanding
-        if not may_have_elisions(q, understanding.listed):
+        if not may_have_elisions(q, self.understanding.listed):
             return q
         with self._whoosh() as searcher:
-            reader = searcher.reader()
+            return with_apostrophes(q, *self._word_tests(searcher.reader()))
 
-            def indexed(word: str) -> bool:
-                return understanding.known_form(reader, word)
+    def _word_tests(self, reader: Any) -> tuple[Callable[[str], bool], Callable[[str], bool]]:
+        """Whether a word is a word (listed, or in the index as typed), and whether the index
+        has it: what the readings before parsing ask (`elision.py`, `asking.py`)."""
+        understanding = self.understanding
 
-            return with_apostrophes(q, lambda w: understanding.listed(w) or indexed(w), indexed)
+        def indexed(word: str) -> bool:
+            return understanding.known_form(reader, word)
+
+        return (lambda w: understanding.listed(w) or indexed(w)), indexed
 
     def game_title(self, game: str) -> str:
         """The name players call a game by (game.yaml `short_title`)."""

@@ -51,11 +51,6 @@ export function asTyped(word, typed) {
   return word;
 }
 
-// asking.one_edit: one letter left out, added, changed, or two adjacent ones swapped.
-export function oneEdit(a, b) {
-  return a !== b && Math.abs(a.length - b.length) <= 1 && distance(a, b) === 1;
-}
-
 export function deletions(word) {
   const out = new Set();
   for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));

@@ -2,7 +2,7 @@
 // corrections (typos.py), glossary names (names.py), synonyms, phrases.
 import { EngineCore } from "./core.js";
 import { BILINGUAL_WEIGHT, FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, GAME_NAME_WEIGHT, MAX_TYPO_CANDIDATES, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
-import { Term, asTyped, deletions, distance, maxEdits, oneEdit, phrasePattern } from "./common.js";
+import { Term, asTyped, deletions, distance, maxEdits, phrasePattern } from "./common.js";
 import { fold, isRuleNumber, typedKey } from "./analysis.js";
 
 // elision.WORD: a word of letters only, not part of a word with an apostrophe already.
@@ -76,7 +76,7 @@ export class Understanding extends EngineCore {
     return text.replace(ELIDED_WORD, (typed) => {
       const word = fold(typed);
       const found = word.length === typed.length ? this.elisionSplit(word) : null;
-      if (!found || this.analyzer.stops.has(word) || this.inLexicon(word) || this.aWord(word) || this.knownForm(word)) {
+      if (!found || this.listed(word) || this.knownForm(word)) {
         return typed;
       }
       return typed.slice(0, found[0].length) + "'" + typed.slice(found[0].length);
@@ -94,10 +94,8 @@ export class Understanding extends EngineCore {
       if (word.length !== typed.length || word.length < shortest) return typed;
       // as the corrector reads typos: the first letter typed, or the first two swapped
       const begins = (t) => word[0] === t[0] || word.slice(0, 2) === t[1] + t[0];
-      const target = targets.find((t) => begins(t) && oneEdit(word, t));
-      if (!target || this.analyzer.stops.has(word) || this.inLexicon(word) || this.aWord(word) || this.knownForm(word)) {
-        return typed;
-      }
+      const target = targets.find((t) => begins(t) && Math.abs(word.length - t.length) <= 1 && distance(word, t) === 1);
+      if (!target || this.listed(word) || this.knownForm(word)) return typed;
       respelled.push([typed, asTyped(target, typed)]);
       return respelled[respelled.length - 1][1];
     });
