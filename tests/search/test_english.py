@@ -23,6 +23,8 @@ ENGLISH = [
     "what happens when my deck is empty?",
     "how many souls do I need to win?",
     "does a card with no legal target still resolve",
+    "does switching expeditions count as changing zones?",  # one English word, asking
+    "roll a die what happens",
 ]
 FRENCH = [
     "comment on gagne en free for all à 4 ?",  # an English glossary name inside French
@@ -30,6 +32,9 @@ FRENCH = [
     "est-ce que je peux attaquer avec un personnage épuisé ?",
     "Quality Advantage",  # an English term alone: a term, not a sentence
     "pioche vide",
+    "what",  # one English word asking, but nothing around it
+    "Dinga what ?",
+    "what donc le seuil de réussite",  # one English word, but French around it
 ]
 
 

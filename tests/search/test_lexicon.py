@@ -213,3 +213,14 @@ def test_the_plain_output_names_each_replacement(real_project):
     text = format_results(run_search(real_project, "regarder ma defausee"), as_json=False)
     assert "Mots corrigés : « defausee » → « défausse »" in text
     assert "Vouliez-vous dire : regarder ma défausse ?" in text
+
+
+def test_the_replacements_note_is_true_of_a_question_word_too(real_project):
+    """A mistyped question word is searched only as corrected (it is no word to find): the
+    note does not say the typed word was searched as well."""
+    from arbitre.search.service import format_results, run_search
+
+    text = format_results(run_search(real_project, "combiien de cartes en main"), as_json=False)
+    assert (
+        "Mots corrigés : « combiien » → « combien » (recherche faite avec la correction)." in text
+    )

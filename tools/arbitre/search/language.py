@@ -3,7 +3,9 @@
 Many players read the English cards and forums, and ask as they read.  A query is read as
 English when at least two of its words are English function words (« the », « can »,
 « does », « my », « when »…) and they outnumber its French function words (« le »,
-« est », « je », « quand »…).  Words that belong to a glossary name or a game's name typed
+« est », « je », « quand »…), or when its one English function word asks the question
+(« does switching expeditions count as changing zones », « roll a die what happens ») and
+no French function word is among its three or more words.  Words that belong to a glossary name or a game's name typed
 in full (« free for all », « the spoils ») say nothing of the language of the sentence around
 them.  An English query's function words are not searched (`query.parse_query`), its words
 are not « corrected » into French ones, and its words go through the glossary's English terms
@@ -73,13 +75,17 @@ def is_english(text: str, names: set[str]) -> bool:
     """Whether a query is written in English.  `names`: the names it may type in full, as
     `words_of` gives their words (glossary names, games' names), whose words are not counted."""
     words = words_of(text)
-    if sum(1 for w in words if w in ENGLISH_FUNCTION_WORDS) < 2:
+    if not any(w in ENGLISH_QUESTION_WORDS for w in words) and (
+        sum(1 for w in words if w in ENGLISH_FUNCTION_WORDS) < 2
+    ):
         return False  # (names only take words away)
     named = named_positions(words, names)
     french = french_function_words()
-    english = sum(1 for i, w in enumerate(words) if i not in named and w in ENGLISH_FUNCTION_WORDS)
+    english = [w for i, w in enumerate(words) if i not in named and w in ENGLISH_FUNCTION_WORDS]
     other = sum(1 for i, w in enumerate(words) if i not in named and w in french)
-    return english >= 2 and english > other
+    if len(english) == 1:  # one English word asking, and nothing French around it
+        return english[0] in ENGLISH_QUESTION_WORDS and not other and len(words) >= 3
+    return len(english) >= 2 and len(english) > other
 
 
 def named_positions(words: list[str], names: set[str], longest: int = 6) -> set[int]:

@@ -208,7 +208,7 @@ def format_results(result: dict[str, Any], as_json: bool, bold: bool = False) ->
         changes = ", ".join(
             f"« {r['typed']} » → « {r['suggested']} »" for r in result["replacements"]
         )
-        lines.append(f"Mots corrigés : {changes} (recherche faite aussi avec la correction).")
+        lines.append(f"Mots corrigés : {changes} (recherche faite avec la correction).")
     if result.get("suggestion"):
         lines.append(f"Vouliez-vous dire : {result['suggestion']} ?")
     for rank, hit in enumerate(result["hits"], 1):

@@ -293,7 +293,8 @@ export class EngineCore {
   // -- understand -----------------------------------------------------------------------
 
   // language.is_english: at least two English function words, more than the French ones,
-  // outside the names typed in full (glossary names, games' names).
+  // outside the names typed in full (glossary names, games' names); or one, asking the
+  // question, with no French one among three words or more.
   isEnglish(text) {
     const words = fold(text).match(/[\p{L}\p{N}]+/gu) || [];
     const named = new Set();
@@ -305,14 +306,15 @@ export class EngineCore {
         if (this.nameKeys.has(words.slice(start, start + size).join(" "))) span.forEach((i) => named.add(i));
       }
     }
-    let english = 0;
+    const english = [];
     let other = 0;
     words.forEach((w, i) => {
       if (named.has(i)) return;
-      if (this.englishWords.has(w)) english++;
+      if (this.englishWords.has(w)) english.push(w);
       else if (this.frenchWords.has(w)) other++;
     });
-    return english >= 2 && english > other;
+    if (english.length === 1) return this.englishQuestions.has(english[0]) && !other && words.length >= 3;
+    return english.length >= 2 && english.length > other;
   }
 
   hasQuestionPhrase(text) {

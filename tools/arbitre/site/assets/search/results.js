@@ -95,7 +95,7 @@ export function resultsHtml(params, { result, games, labels }, root) {
   }
   if (result.replacements.length) {
     const changes = result.replacements.map((r) => `« ${escapeHtml(r.typed)} » → « ${escapeHtml(r.suggested)} »`).join(", ");
-    html += `<p class="arb-note" data-corrected>Mots corrigés : ${changes} (recherche faite aussi avec la correction).</p>`;
+    html += `<p class="arb-note" data-corrected>Mots corrigés : ${changes} (recherche faite avec la correction).</p>`;
   }
   if (result.suggestion) {
     const asked = result.suggestion.trimEnd().endsWith("?") ? "" : " ?"; // (not « défausse ? ? »)
