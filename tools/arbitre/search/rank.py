@@ -30,6 +30,7 @@ from arbitre.search.weights import (
     QUESTION_KIND_FACTORS,
     QUESTION_MATCH_BONUS,
     QUESTION_MATCH_POWER,
+    QUESTION_PAIR_BONUS,
     TERM_CHILDREN,
     UNNAMED_CARD_FACTOR,
     UNOFFICIAL_FACTOR,
@@ -51,6 +52,7 @@ class Ranker:
         self.doc_game = doc_game
         # document -> its players' questions' stems (`tables.py`)
         self.questions = {d: [frozenset(q) for q in qs] for d, qs in questions.items()}
+        self.pairs = {d: [word_pairs(q) for q in qs] for d, qs in questions.items()}
         self.intent_cache: dict[tuple[str, int], bool] = {}  # (intent, document) -> answers
 
     def rerank(
@@ -69,7 +71,9 @@ class Ranker:
         asked_at = [i for i in range(len(plan.corrected)) if i not in plan.game_words]
         stems = [stem(plan.corrected[i]) for i in asked_at]
         weights = [plan.concepts[i].weight for i in asked_at]
-        asked = _Asked(f" {whole} ", stems, frozenset(stems), weights, sum(weights) or 1.0)
+        asked = _Asked(
+            f" {whole} ", stems, frozenset(stems), weights, sum(weights) or 1.0, word_pairs(stems)
+        )
         scored: list[tuple[int, float]] = []
         for docnum, score in top:
             fields = self.postings.stored(searcher, docnum)
@@ -121,6 +125,9 @@ class Ranker:
                 for _ in range(QUESTION_MATCH_POWER):  # (as the browser multiplies)
                     power *= share
                 factor *= 1 + QUESTION_MATCH_BONUS * power
+                if asked.pairs:  # its words in the same order, two by two
+                    shared = max(len(asked.pairs & pairs) for pairs in self.pairs[docnum])
+                    factor *= 1 + QUESTION_PAIR_BONUS * shared / len(asked.pairs)
         return factor
 
     def _with_children(
@@ -212,6 +219,7 @@ class _Asked(NamedTuple):
     query: frozenset[str]  # the same stems, as a set
     weights: list[float]  # each word's rarity
     total_weight: float
+    pairs: frozenset[str]  # each word with the next (`word_pairs`)
 
 
 def _term_factor(fields: dict[str, Any], plan: Plan, names: set[str]) -> float:
@@ -227,6 +235,11 @@ def _term_factor(fields: dict[str, Any], plan: Plan, names: set[str]) -> float:
     if fields["id"] in plan.boosted_ids or (not plan.whole_name and fields["kind"] == "glossary"):
         factor *= 1.6
     return factor
+
+
+def word_pairs(stems: list[str]) -> frozenset[str]:
+    """Each stem of a question with the one after it (« perd partie », « partie deck »)."""
+    return frozenset(f"{a} {b}" for a, b in zip(stems, stems[1:], strict=False))
 
 
 def question_match(

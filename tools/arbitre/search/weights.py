@@ -45,6 +45,12 @@ INTENT_KIND_FACTORS = {"definition": {"glossary": 1.3}}
 # the query's words, weighted by rarity, in that one question): the entry gains
 # 1 + QUESTION_MATCH_BONUS × s^QUESTION_MATCH_POWER (a high power: only a close match counts).
 QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER = 1.0, 4
+# Of the query's words taken two by two in order (« perd partie », « partie deck »), the share p
+# one players' question has two by two too: the entry gains 1 + QUESTION_PAIR_BONUS × p (the
+# same words in the same order say the same thing).  0.2, 0.3, 0.4 measured on the tuning
+# halves: 0.2 raised recall@1 and lowered none; the players' questions asked word for word put
+# their own entry first 0.939 -> 0.948.
+QUESTION_PAIR_BONUS = 0.2
 BARE_HEADING_FACTOR = 0.4  # an entry with no text (a heading) cannot answer anything
 UNOFFICIAL_FACTOR = 0.9  # a translator's or compiler's note, below the document's own text
 THESAURUS_WEIGHT = 0.5  # a thesaurus synonym counts this much of the word it stands for

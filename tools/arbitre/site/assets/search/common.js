@@ -62,6 +62,13 @@ export function maxEdits(word) {
   return word.length <= 7 ? 1 : 2;
 }
 
+// Each stem of a question with the one after it, as rank.word_pairs (« perd partie »).
+export function wordPairs(stems) {
+  const pairs = new Set();
+  for (let i = 0; i + 1 < stems.length; i++) pairs.add(`${stems[i]} ${stems[i + 1]}`);
+  return pairs;
+}
+
 export const round4 = (x) => Math.round(x * 1e4) / 1e4;
 export const byScore = (a, b) => b[1] - a[1] || a[0] - b[0];
 export const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

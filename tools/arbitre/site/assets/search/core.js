@@ -2,7 +2,7 @@
 // (documents, postings per field, glossary names, thesaurus, game markers, intents), each
 // term's BM25 contribution, phrase postings, and the query syntax (query.parse_query).
 import { BM25_B, BM25_K1, useRanking } from "./weights.js";
-import { FILTER, InvalidQuery, NUMBER_ANYWHERE, NUMBER_QUERY, W, escapeRegex, resolveChoice, withoutVariable } from "./common.js";
+import { FILTER, InvalidQuery, NUMBER_ANYWHERE, NUMBER_QUERY, W, escapeRegex, resolveChoice, withoutVariable, wordPairs } from "./common.js";
 import { Analyzer, fold, numberKey } from "./analysis.js";
 import { englishStem } from "./english.js";
 import { Field, packedFind } from "./packed.js";
@@ -98,12 +98,13 @@ export class EngineCore {
     return word !== "" && packedFind(this.data.words, word) !== undefined;
   }
 
-  // A document's players' questions, each as a set of stems, or undefined.
+  // A document's players' questions, each as {stems, pairs} (sets: its stems, and each stem
+  // with the next, rank.word_pairs), or undefined.
   questions(doc) {
     let sets = this.questionSets.get(doc);
     if (sets === undefined) {
       const qs = this.questionStems[doc];
-      sets = qs ? qs.map((q) => new Set(q)) : null;
+      sets = qs ? qs.map((q) => ({ stems: new Set(q), pairs: wordPairs(q) })) : null;
       this.questionSets.set(doc, sets);
     }
     return sets ?? undefined;

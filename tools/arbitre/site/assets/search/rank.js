@@ -1,8 +1,8 @@
 // Retrieval and ranking (searcher.py's text and number searches, rank.py): BM25 per term with
 // a coordination factor, then the re-ranking by what the query looks like.
 import { Focusing } from "./focus.js";
-import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, RERANK_DEPTH, TERM_CHILDREN, UNNAMED_CARD_FACTOR, UNOFFICIAL_FACTOR } from "./weights.js";
-import { byScore, round4 } from "./common.js";
+import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, QUESTION_PAIR_BONUS, RERANK_DEPTH, TERM_CHILDREN, UNNAMED_CARD_FACTOR, UNOFFICIAL_FACTOR } from "./weights.js";
+import { byScore, round4, wordPairs } from "./common.js";
 import { unpackDocs } from "./packed.js";
 
 export class Ranking extends Focusing {
@@ -191,6 +191,7 @@ export class Ranking extends Focusing {
     const stems = askedAt.map((i) => this.analyzer.stem(plan.corrected[i]));
     const weights = askedAt.map((i) => plan.concepts[i].weight);
     const totalWeight = weights.reduce((a, b) => a + b, 0) || 1.0;
+    const pairs = wordPairs(stems); // each word with the next (rank.word_pairs)
     let scored = top.map(([doc, score]) => {
       const d = this.docs[doc];
       let factor = 1.0;
@@ -210,17 +211,22 @@ export class Ranking extends Focusing {
         const questions = this.questions(doc);
         if (questions) {
           let best = -Infinity;
+          let paired = 0; // the most of the query's word pairs one question has
           for (const question of questions) {
             let have = 0;
             stems.forEach((s, i) => {
-              if (question.has(s)) have += weights[i];
+              if (question.stems.has(s)) have += weights[i];
             });
             best = Math.max(best, have);
+            let shared = 0;
+            for (const pair of pairs) if (question.pairs.has(pair)) shared++;
+            paired = Math.max(paired, shared);
           }
           const share = best / totalWeight;
           let power = 1.0;
           for (let k = 0; k < QUESTION_MATCH_POWER; k++) power *= share;
           factor *= 1 + QUESTION_MATCH_BONUS * power;
+          if (pairs.size) factor *= 1 + (QUESTION_PAIR_BONUS * paired) / pairs.size;
         }
       }
       if (intent && this.answers(intent, doc)) factor *= INTENT_BONUS;
