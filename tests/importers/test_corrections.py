@@ -187,3 +187,21 @@ def test_relocate_says_why_it_cannot():
         None,
         "no line holds « Mourir … » any more (line 5 was written for it)",
     )
+
+
+@pytest.mark.parametrize(
+    ("key", "why", "hinted"),
+    [
+        ("altered/4.2.1.c@2024-09-14", "no such entry", True),
+        ("notes", "names altered/4.2.1.c@2024-09-14, which is gone", True),
+        ("notes", "reported by jean.dupont@exemple.fr on the forum", False),
+        ("notes", "see https://forum.example/t/4@2024", False),
+    ],
+)
+def test_a_stale_correction_naming_a_removed_entry_says_so_and_only_then(key, why, hinted):
+    """The hint that an edition removed the entry is given for `id@version` (kb/editions.py),
+    not for an e-mail address or a web address in the reason."""
+    corrections = demo()
+    corrections.stale("words", key, why)
+    (stale,) = corrections.stale_corrections
+    assert stale.why.endswith("rewrite or delete this correction)") is hinted

@@ -32,10 +32,11 @@ CHANGE_KINDS = ("added", "removed", "edited", "moved")
 # A version names one edition: short, printable, usable in a file name and a URL fragment.
 VERSION_PATTERN = re.compile(r"^[0-9A-Za-z][0-9A-Za-z.\-]{0,31}$")
 # `id@version`: an entry as it stood in an edition, when it no longer exists under that id.
-_QUALIFIED = r"(?P<id>[a-z0-9][a-z0-9./-]*)@(?P<version>[0-9A-Za-z.\-]+)"
+# (An entry id is its game's id, « / », the rest: an e-mail address is no `id@version`.)
+_QUALIFIED = r"(?P<id>[a-z0-9][a-z0-9-]*/[a-z0-9./-]+)@(?P<version>[0-9A-Za-z.\-]+)"
 QUALIFIED = re.compile(f"^{_QUALIFIED}$")
-# One inside a text (a correction's key or the reason it no longer matches).
-QUALIFIED_IN_TEXT = re.compile(_QUALIFIED)
+# One inside a text (a correction's key or the reason it no longer matches), not inside a word.
+QUALIFIED_IN_TEXT = re.compile(rf"(?<![\w./@-]){_QUALIFIED}")
 
 
 @dataclass(frozen=True)
