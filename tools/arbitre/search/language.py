@@ -5,9 +5,9 @@ English when at least two of its words are English function words (« the », «
 « does », « my », « when »…) and they outnumber its French function words (« le »,
 « est », « je », « quand »…), or when its one English function word asks the question
 (« does switching expeditions count as changing zones », « roll a die what happens ») and
-no French function word is among its three or more words.  Words that belong to a glossary name or a game's name typed
-in full (« free for all », « the spoils ») say nothing of the language of the sentence around
-them.  An English query's function words are not searched (`query.parse_query`), its words
+no French function word is among its three or more words.  Words that belong to a glossary
+name or a game's name typed in full (« free for all », « the spoils ») say nothing of the
+language of the sentence around them.  An English query's function words are not searched (`query.parse_query`), its words
 are not « corrected » into French ones, and its words go through the glossary's English terms
 and the bilingual table of the rules' general vocabulary (`bilingual.yaml`).
 """
