@@ -90,6 +90,15 @@ def test_the_shipped_thesaurus_loads_and_every_group_can_expand():
         ("je peux encore crever", "mourir"),
         ("revoir mes cartes", "regarder"),
         ("combien de cartes minimum", "moins"),
+        # players' slang and shortenings (written blind, 2026-11-27)
+        ("qui est le proprio de cette carte", "proprietaire"),
+        ("qui a la prio", "priorite"),
+        ("la capa de mon héros", "capacite"),
+        ("il me pique ma créature", "controle"),
+        ("je bounce son allié", "main"),
+        ("on peut rebattre la pioche", "melanger"),
+        ("combien de dgt", "degats"),
+        ("je dégomme son unité", "detruit"),
     ],
 )
 def test_the_shipped_thesaurus_knows_common_equivalences(query, expands_to):
@@ -127,3 +136,11 @@ def test_a_games_vocabulary_does_not_hide_the_general_thesaurus():
     # Within one layer the longest phrase still wins.
     matches = Thesaurus([general, longer_general]).matches(["pioche", "vide"], None)
     assert [m.group for m in matches] == [longer_general]
+
+
+@pytest.mark.parametrize("word", ["proprio", "prio", "capa", "dgt", "détapper", "mull"])
+def test_players_shortenings_are_not_corrected_into_other_words(real, word):
+    """A word the thesaurus lists is a players' word: searched through its group, never
+    « corrected » (« proprio » is not a typo of « propre »)."""
+    result = real.search(f"{word} carte")
+    assert result["suggestion"] is None and result["replacements"] == []
