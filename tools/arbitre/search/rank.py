@@ -52,7 +52,8 @@ class Ranker:
         self.doc_game = doc_game
         # document -> its players' questions' stems (`tables.py`)
         self.questions = {d: [frozenset(q) for q in qs] for d, qs in questions.items()}
-        self.pairs = {d: [word_pairs(q) for q in qs] for d, qs in questions.items()}
+        # document -> all its questions' word pairs, and each question's (`word_pairs`)
+        self.pairs = {d: _pairs_of([word_pairs(q) for q in qs]) for d, qs in questions.items()}
         self.intent_cache: dict[tuple[str, int], bool] = {}  # (intent, document) -> answers
 
     def rerank(
@@ -125,8 +126,9 @@ class Ranker:
                 for _ in range(QUESTION_MATCH_POWER):  # (as the browser multiplies)
                     power *= share
                 factor *= 1 + QUESTION_MATCH_BONUS * power
-                if asked.pairs:  # its words in the same order, two by two
-                    shared = max(len(asked.pairs & pairs) for pairs in self.pairs[docnum])
+                every, each = self.pairs[docnum]
+                if not asked.pairs.isdisjoint(every):  # its words in the same order, two by two
+                    shared = max(len(asked.pairs & pairs) for pairs in each)
                     factor *= 1 + QUESTION_PAIR_BONUS * shared / len(asked.pairs)
         return factor
 
@@ -240,6 +242,10 @@ def _term_factor(fields: dict[str, Any], plan: Plan, names: set[str]) -> float:
 def word_pairs(stems: list[str]) -> frozenset[str]:
     """Each stem of a question with the one after it (« perd partie », « partie deck »)."""
     return frozenset(f"{a} {b}" for a, b in zip(stems, stems[1:], strict=False))
+
+
+def _pairs_of(each: list[frozenset[str]]) -> tuple[frozenset[str], list[frozenset[str]]]:
+    return frozenset().union(*each), each
 
 
 def question_match(
