@@ -19,7 +19,7 @@ from functools import lru_cache
 from arbitre.search.analysis import fold
 from arbitre.search.elision import WORD
 from arbitre.search.language import FRENCH_QUESTION_WORDS
-from arbitre.search.typos import edit_distance
+from arbitre.search.typos import edit_distance, may_be_typo
 
 # The interrogatives a typo is read as (of the question words, `language.py`): long enough
 # that one edit rarely reaches them from another word (« quoi », « qui » are not: « quai »).
@@ -43,8 +43,7 @@ def question_word_typo(word: str) -> str | None:
     if len(word) < MIN_TYPED:
         return None
     for target in QUESTION_TYPO_TARGETS:
-        begins = word[0] == target[0] or word[:2] == target[1::-1]
-        if begins and abs(len(word) - len(target)) <= 1 and edit_distance(word, target) == 1:
+        if may_be_typo(word, target, 1) and edit_distance(word, target) == 1:
             return target
     return None
 

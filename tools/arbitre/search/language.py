@@ -7,9 +7,10 @@ English when at least two of its words are English function words (« the », «
 (« does switching expeditions count as changing zones », « roll a die what happens ») and
 no French function word is among its three or more words.  Words that belong to a glossary
 name or a game's name typed in full (« free for all », « the spoils ») say nothing of the
-language of the sentence around them.  An English query's function words are not searched (`query.parse_query`), its words
-are not « corrected » into French ones, and its words go through the glossary's English terms
-and the bilingual table of the rules' general vocabulary (`bilingual.yaml`).
+language of the sentence around them.  An English query's function words are not searched
+(`query.parse_query`), its words are not « corrected » into French ones, and its words go
+through the glossary's English terms and the bilingual table of the rules' general
+vocabulary (`bilingual.yaml`).
 """
 
 from __future__ import annotations
@@ -75,9 +76,7 @@ def is_english(text: str, names: set[str]) -> bool:
     """Whether a query is written in English.  `names`: the names it may type in full, as
     `words_of` gives their words (glossary names, games' names), whose words are not counted."""
     words = words_of(text)
-    if not any(w in ENGLISH_QUESTION_WORDS for w in words) and (
-        sum(1 for w in words if w in ENGLISH_FUNCTION_WORDS) < 2
-    ):
+    if not any(w in ENGLISH_FUNCTION_WORDS for w in words):
         return False  # (names only take words away)
     named = named_positions(words, names)
     french = french_function_words()

@@ -92,20 +92,17 @@ class Lexicon:
         return i < len(self) and self[i] == word
 
 
-def browser_words(vocabulary: Vocabulary, english: Vocabulary | None = None) -> list[str]:
+def browser_words(vocabulary: Vocabulary, english: Vocabulary) -> list[str]:
     """The lexicon's words the browser's index carries: those near an index word
     (`near_words`), and those with an elision's shape (« dont », « celle »: `elision.py`) or
     one edit from a question word (« comment »'s « commet »: `asking.py`), which the browser
-    must know are words; and with `english` (an English question's vocabulary:
-    `english_typos.py`), those near its words."""
+    must know are words; and those near `english` (an English question's vocabulary:
+    `english_typos.py`)."""
     vocab = vocabulary[0]
     shaped = lookalikes(lexicon(), vocab.__contains__)
     asking = question_lookalikes(lexicon())
-    if english is None:
-        near = set(near_words(vocabulary))
-    else:  # one pass over the lexicon for both
-        near, near_english = map(set, _near_each([vocabulary, english]))
-        near |= near_english - vocab.keys()
+    near, near_english = map(set, _near_each([vocabulary, english]))  # one pass for both
+    near |= near_english - vocab.keys()
     return sorted(near | {w for w in (*shaped, *asking) if w not in vocab})
 
 

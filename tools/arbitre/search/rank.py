@@ -245,6 +245,8 @@ def word_pairs(stems: list[str]) -> frozenset[str]:
 
 
 def _pairs_of(each: list[frozenset[str]]) -> tuple[frozenset[str], list[frozenset[str]]]:
+    """An entry's questions' word pairs all together (a query sharing none is done at once),
+    and each question's."""
     return frozenset().union(*each), each
 
 

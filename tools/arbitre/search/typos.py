@@ -104,15 +104,18 @@ def _plausible(word: str, edits: int, vocabulary: Vocabulary) -> list[str]:
             found.add(form)
         found.update(deletes.get(form, ()))
     found.discard(word)
-    # The first letter is rarely wrong, unless swapped with the second (« etat » for « teat »).
-    plausible = [
-        c
-        for c in found
-        if (c[0] == word[0] or c[:2] == word[1::-1]) and abs(len(c) - len(word)) <= edits
-    ]
+    plausible = [c for c in found if may_be_typo(word, c, edits)]
     if len(plausible) > MAX_TYPO_CANDIDATES:
         plausible = sorted(plausible, key=lambda c: (-vocab[c], c))[:MAX_TYPO_CANDIDATES]
     return plausible
+
+
+def may_be_typo(word: str, meant: str, edits: int) -> bool:
+    """Whether `word` could be `meant` mistyped, before measuring: the first letter is rarely
+    wrong, unless swapped with the second (« etat » for « teat »), and the lengths differ by at
+    most `edits`."""
+    begins = word[0] == meant[0] or word[:2] == meant[1::-1]
+    return begins and abs(len(word) - len(meant)) <= edits
 
 
 def deletions(word: str) -> set[str]:

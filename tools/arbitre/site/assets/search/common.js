@@ -57,6 +57,12 @@ export function deletions(word) {
   return out;
 }
 
+// typos.may_be_typo: the first letter typed (or swapped with the second), lengths within `edits`.
+export function mayBeTypo(word, meant, edits) {
+  const begins = word[0] === meant[0] || word.slice(0, 2) === meant[1] + meant[0];
+  return begins && Math.abs(word.length - meant.length) <= edits;
+}
+
 export function maxEdits(word) {
   if (word.length <= 3 || word.length > MAX_TYPO_LENGTH || /^\d+$/.test(word)) return 0;
   return word.length <= 7 ? 1 : 2;

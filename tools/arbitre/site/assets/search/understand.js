@@ -2,7 +2,7 @@
 // corrections (typos.py), glossary names (names.py), synonyms, phrases.
 import { EngineCore } from "./core.js";
 import { BILINGUAL_WEIGHT, FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, GAME_NAME_WEIGHT, MAX_TYPO_CANDIDATES, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
-import { Term, asTyped, deletions, distance, maxEdits, phrasePattern } from "./common.js";
+import { Term, asTyped, deletions, distance, maxEdits, mayBeTypo, phrasePattern } from "./common.js";
 import { fold, isRuleNumber, typedKey } from "./analysis.js";
 
 // elision.WORD: a word of letters only, not part of a word with an apostrophe already.
@@ -92,9 +92,8 @@ export class Understanding extends EngineCore {
     const out = text.replace(ELIDED_WORD, (typed) => {
       const word = fold(typed);
       if (word.length !== typed.length || word.length < shortest) return typed;
-      // as the corrector reads typos: the first letter typed, or the first two swapped
-      const begins = (t) => word[0] === t[0] || word.slice(0, 2) === t[1] + t[0];
-      const target = targets.find((t) => begins(t) && Math.abs(word.length - t.length) <= 1 && distance(word, t) === 1);
+      // as the corrector reads typos (mayBeTypo), one edit away
+      const target = targets.find((t) => mayBeTypo(word, t, 1) && distance(word, t) === 1);
       if (!target || this.listed(word) || this.knownForm(word)) return typed;
       respelled.push([typed, asTyped(target, typed)]);
       return respelled[respelled.length - 1][1];
@@ -504,9 +503,7 @@ function nearestIn(word, { vocab, deletes }) {
     for (const w of deletes.get(form) || []) found.add(w);
   }
   found.delete(word);
-  let plausible = [...found].filter(
-    (c) => (c[0] === word[0] || c.slice(0, 2) === word[1] + word[0]) && Math.abs(c.length - word.length) <= edits,
-  );
+  let plausible = [...found].filter((c) => mayBeTypo(word, c, edits));
   if (plausible.length > MAX_TYPO_CANDIDATES) {
     plausible = plausible
       .sort((a, b) => vocab.get(b) - vocab.get(a) || (a < b ? -1 : a > b ? 1 : 0))
