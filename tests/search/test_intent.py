@@ -49,6 +49,10 @@ SHORTHAND = [
         ("À quoi il sert le jeton premier joueur ?", "definition"),
         ("que signifie Fugace", "definition"),
         ("qu'est-ce qu'un Phoenixborn", "definition"),
+        # Asking how best to do something is no question about a word's meaning.
+        ("what's the best way to keep track of damage on a location", None),
+        ("c'est quoi la meilleure façon de compter les dégâts ?", None),
+        ("what is the hand cost on a card", "definition"),
         # A number asked about a term is a quantity.
         ("c'est quoi la taille max de la main ?", "quantity"),
         # Typed on a phone (SHORTHAND)

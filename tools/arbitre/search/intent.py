@@ -158,6 +158,11 @@ INTENTS: tuple[Intent, ...] = (
         ),
     ),
 )
+# Not followed by « la meilleure façon », « the best way »…: a how-to, not a meaning.
+HOW_TO = (
+    r"(?! (?:la |le |the |a )?(?:meilleure?|bonne|seule|best|easiest|right|correct|proper|only)"
+    r" (?:facon|maniere|methode|technique|way|method))"
+)
 INTENTS += (
     # « c'est quoi X ? », « ça veut dire quoi X ? », « à quoi sert X ? »: the meaning of a
     # term, which a definition answers (the searcher does not hold a glossary entry back for
@@ -166,7 +171,9 @@ INTENTS += (
         "definition",
         "une définition",
         _words(
-            r"c (?:est )?(?:quoi|koi)",  # « c quoi », « c koi » on a phone
+            # (« c'est quoi la meilleure façon de… », « what's the best way to… » ask how to
+            # do something, which a rule answers: no definition intent, HOW_TO.)
+            r"c (?:est )?(?:quoi|koi)" + HOW_TO,  # « c quoi », « c koi » on a phone
             r"kes?ke (?:c|un|une)",  # « keske c », « keske un »
             r"qu est[- ]ce que c est",
             r"qu est[- ]ce qu(?: un| une)",
@@ -176,7 +183,7 @@ INTENTS += (
             r"a quoi (?:il |elle |ils |elles |ca )?(?:sert|servent)",
             r"(?:sert|servent)[- ](?:il |elle |ils |elles )?a quoi",
             r"definition",
-            r"what (?:is|are|s) (?:a|an|the)",
+            r"what (?:is|are|s) (?:a|an|the)" + HOW_TO,
             r"what does (?:\w+[\s'-]+){1,4}mean",
             r"meaning of",
         ),
