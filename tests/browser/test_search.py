@@ -27,6 +27,8 @@ from arbitre.search.query import InvalidQuery
 from arbitre.search.service import explain_query, open_searcher, run_search
 from arbitre.site.typography import french_html
 from tests.browser.offline import HOSTILE_QUERY, search_source, shown_as_text
+from tests.search.test_accents import LEFT as ACCENTS_LEFT
+from tests.search.test_accents import READ as ACCENTS_READ
 from tests.search.test_asking import ASKED
 from tests.search.test_asking import LEFT as ASKING_LEFT
 from tests.search.test_elision import ELIDED, LEFT
@@ -443,6 +445,10 @@ def test_queries_are_understood_as_python_does(engine_page, built_root):
         "29 A",
         "jeu:spoils vitesse",
         "kind:faq pioche",
+        # the dice typed without their accent (accents.py), and « des » / « de » left as typed
+        *(typed for typed, _read in ACCENTS_READ),
+        *(typed for typed in ACCENTS_LEFT if typed),  # (an empty query is refused)
+        "constructor de des",
     ]
     got = engine_page.evaluate(
         """qs => qs.map(q => { const p = window.__engine.parse(q);

@@ -47,7 +47,7 @@ from whoosh.util.numeric import byte_to_length, length_to_byte
 from arbitre.kb.entry import KINDS, Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
-from arbitre.search import elision, weights
+from arbitre.search import accents, elision, weights
 from arbitre.search import query as query_module
 from arbitre.search.analysis import (
     ELISIONS,
@@ -295,6 +295,7 @@ def _analysis_table(words: set[str]) -> dict[str, Any]:
         "inversion": js_regex(query_module.INVERSION),
         "question_markers": sorted(query_module.QUESTION_MARKERS),
         "question_typos": {"targets": list(QUESTION_TYPO_TARGETS), "min_typed": MIN_TYPED},
+        "accents": accents.browser_table(),
         "kind_names": query_module.KIND_NAMES,
         # The stem of every word of the corpus and of every lemma-table form: the browser
         # stems with the same Snowball algorithm, but looks these up first (« word:stem »,

@@ -50,6 +50,7 @@ from typing import Any
 from whoosh import index as whoosh_index
 from whoosh.query import And, Term
 
+from arbitre.search.accents import with_accents
 from arbitre.search.analysis import french_analyzer, use_lemma_table
 from arbitre.search.asking import may_have_question_typos, with_question_words
 from arbitre.search.elision import may_have_elisions, with_apostrophes
@@ -225,8 +226,9 @@ class Searcher:
 
     def parse(self, q: str, game: str | None = None, kind: str | None = None) -> ParsedQuery:
         """`parse_query`, in the language the query is written in (`language.is_english`),
-        its words typed without their apostrophe read with it (`elision.py`)."""
-        q = self._with_apostrophes(q)
+        its words typed without their apostrophe read with it (`elision.py`), its dice without
+        their accent with it (`accents.py`)."""
+        q = with_accents(self._with_apostrophes(q))
         q, respelled = self._with_question_words(q)
         english = is_english(FILTER.sub(" ", q), self.name_keys)
         parsed = parse_query(

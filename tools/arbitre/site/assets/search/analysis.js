@@ -56,7 +56,8 @@ export class Analyzer {
       const raw = m.groups.tok;
       const lower = raw.toLowerCase();
       if (this.stops.has(lower)) continue;
-      let word = SYMBOL_WORDS[raw] || fold(lower);
+      // (own keys only: « constructor » is a word, not the object's constructor)
+      let word = Object.hasOwn(SYMBOL_WORDS, raw) ? SYMBOL_WORDS[raw] : fold(lower);
       if (/^\d/.test(word) && word.includes(".")) word = numberKey(word);
       if (stemmed) word = this.stemToken(word);
       const start = m.index + m[0].length - raw.length;

@@ -106,7 +106,9 @@ export class Presenting extends Ranking {
       const corrected = plan.corrected[i];
       if (corrected === plan.words[i]) return;
       const typed = query.slice(start, end);
-      const spelled = english ? corrected : this.spellings[corrected] ?? corrected; // (an English question's, as English writes it)
+      // (an English question's, as English writes it; « constructor » is no spelling)
+      const printed = Object.hasOwn(this.spellings, corrected) ? this.spellings[corrected] : corrected;
+      const spelled = english ? corrected : printed;
       const suggested = asTyped(spelled, typed);
       replacements.push({ typed, suggested });
       out.push(query.slice(cursor, start), suggested);

@@ -101,8 +101,24 @@ export class Understanding extends EngineCore {
     return [out, respelled];
   }
 
+  // accents.with_accents: « des » / « de » a space after a word no article can follow (« de »,
+  // « les », « mon »…) are the dice, « dés » / « dé » (stop words would drop them).
+  withAccents(text) {
+    const dice = this.data.analysis.accents;
+    const lower = text.toLowerCase();
+    if (!Object.keys(dice).some((typed) => lower.includes(typed))) return text;
+    let before = null;
+    return text.replace(ELIDED_WORD, (typed, at) => {
+      const meant = Object.hasOwn(dice, typed.toLowerCase()) ? dice[typed.toLowerCase()] : null;
+      const previous = before;
+      before = { word: typed, end: at + typed.length };
+      if (!meant || !previous || !meant[1].includes(previous.word.toLowerCase())) return typed;
+      return /^\s+$/u.test(text.slice(previous.end, at)) ? asTyped(meant[0], typed) : typed;
+    });
+  }
+
   parse(raw, game = null, kind = null) {
-    const [text, respelled] = this.withQuestionWords(this.withApostrophes(raw));
+    const [text, respelled] = this.withQuestionWords(this.withAccents(this.withApostrophes(raw)));
     const parsed = super.parse(text, game, kind);
     parsed.respelled = respelled;
     return parsed;
