@@ -193,6 +193,20 @@ def test_an_english_question_finds_the_french_answer(real, query, game, expected
     assert expected in [h["id"] for h in real.search(query, game=game, limit=5)["hits"]]
 
 
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # « runs out »: « à court » (Marvel Champions), « vide » (Altered), and through the
+        # thesaurus Four Souls' « paquet épuisé »
+        ("what happens if the loot deck runs out", "four-souls/comment-jouer/rechargement/3"),
+        ("i ran out of cards in my deck altered", "altered/7.3.16.b"),
+        ("what if the encounter deck runs out", "marvel-champions/glossaire/deck-rencontre"),
+    ],
+)
+def test_a_deck_running_out_is_asked_in_english(real, query, expected):
+    assert expected in [h["id"] for h in real.search(query, limit=3)["hits"]]
+
+
 def test_every_pair_of_the_bilingual_table_has_its_source(real_kb):
     """Each pair cites an entry that prints one of its French words (or whose glossary gives
     one of its English words); its English function words alone never make a pair."""
