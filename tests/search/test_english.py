@@ -187,6 +187,7 @@ def test_the_focus_line_says_a_name_found_by_its_other_words_as_the_question_doe
             "marvel-champions/glossaire/taille-de-main",
         ),
         ("how many souls do I need to win?", "four-souls", "four-souls/ames/remporter-la-partie/2"),
+        ("can I buy more than one item per turn", None, "four-souls/comment-jouer/acheter/1"),
     ],
 )
 def test_an_english_question_finds_the_french_answer(real, query, game, expected):
