@@ -392,9 +392,9 @@ def test_hits_carry_the_authority_of_their_game(tiny):
     ],
 )
 def test_the_closest_players_question_decides_the_match(stems, weights, questions, expected):
-    from arbitre.search.rank import question_match
+    from arbitre.search.rank import question_index, question_match
 
-    assert question_match(stems, weights, questions) == expected
+    assert question_match(stems, weights, question_index(questions)) == expected
 
 
 def test_a_players_question_is_paired_word_by_next_word():

@@ -7,7 +7,9 @@ more.  So a query reads at most MAX_POSTINGS: its terms are admitted rarest firs
 rarest say the most), each whole while it fits; a term that no longer fits reads only its
 CHAMPIONS best entries (the table an index keeps for every term held by more entries,
 `tables.py`), and one that does not fit even so is left out.  A term's cost is its document
-frequency (a phrase's: the entries that have it), counted once however many query words use it.
+frequency (a phrase's: the entries that have it), counted once however many query words use it;
+a term no entry holds (a quarter of a query's hundred: a word in a field that never has it) is
+not admitted, so scoring does not look it up again.
 """
 
 from __future__ import annotations
@@ -36,12 +38,12 @@ def admit(
         keys.update((PHRASE, " ".join(stems)) for stems, _w, _g in concept.phrases)
     if mentions:
         keys.update(("terms", term_id) for term_id in plan.mentions)
-    costs = {key: cost(*key) for key in keys}
+    costs = {key: n for key in keys if (n := cost(*key))}  # (a term no entry holds: nothing)
     if sum(costs.values()) <= MAX_POSTINGS:  # every query of the rulebooks: all of it
-        return dict.fromkeys(keys, WHOLE)
+        return dict.fromkeys(costs, WHOLE)
     admitted: dict[tuple[str, str], str] = {}
     left = MAX_POSTINGS
-    for key in sorted(keys, key=lambda k: (costs[k], k)):
+    for key in sorted(costs, key=lambda k: (costs[k], k)):
         n = costs[key]
         if n <= left:
             admitted[key] = WHOLE

@@ -50,8 +50,9 @@ class Ranker:
         self.postings = postings
         self.names = names
         self.doc_game = doc_game
-        # document -> its players' questions' stems (`tables.py`)
-        self.questions = {d: [frozenset(q) for q in qs] for d, qs in questions.items()}
+        # document -> its players' questions' stems (`tables.py`), each stem -> the questions
+        # that have it (`question_index`)
+        self.questions = {d: question_index(qs) for d, qs in questions.items()}
         # document -> all its questions' word pairs, and each question's (`word_pairs`)
         self.pairs = {d: _pairs_of([word_pairs(q) for q in qs]) for d, qs in questions.items()}
         self.intent_cache: dict[tuple[str, int], bool] = {}  # (intent, document) -> answers
@@ -72,9 +73,7 @@ class Ranker:
         asked_at = [i for i in range(len(plan.corrected)) if i not in plan.game_words]
         stems = [stem(plan.corrected[i]) for i in asked_at]
         weights = [plan.concepts[i].weight for i in asked_at]
-        asked = _Asked(
-            f" {whole} ", stems, frozenset(stems), weights, sum(weights) or 1.0, word_pairs(stems)
-        )
+        asked = _Asked(f" {whole} ", stems, weights, sum(weights) or 1.0, word_pairs(stems))
         scored: list[tuple[int, float]] = []
         for docnum, score in top:
             fields = self.postings.stored(searcher, docnum)
@@ -119,7 +118,7 @@ class Ranker:
         if cards and not any(f" {card} " in asked.spaced for card in cards):
             factor *= UNNAMED_CARD_FACTOR  # a ruling about a card not asked about
         if docnum in self.questions:
-            share = question_match(asked.stems, asked.weights, self.questions[docnum], asked.query)
+            share = question_match(asked.stems, asked.weights, self.questions[docnum])
             if share:  # (none of the query's words: a factor of exactly 1)
                 share /= asked.total_weight
                 power = 1.0
@@ -218,7 +217,6 @@ class _Asked(NamedTuple):
 
     spaced: str  # the query's words, with a space either side (a card name among them)
     stems: list[str]
-    query: frozenset[str]  # the same stems, as a set
     weights: list[float]  # each word's rarity
     total_weight: float
     pairs: frozenset[str]  # each word with the next (`word_pairs`)
@@ -250,21 +248,23 @@ def _pairs_of(each: list[frozenset[str]]) -> tuple[frozenset[str], list[frozense
     return frozenset().union(*each), each
 
 
+def question_index(questions: list[list[str]]) -> dict[str, tuple[int, ...]]:
+    """Each stem of an entry's players' questions -> the questions (by position) that have it."""
+    index: dict[str, list[int]] = {}
+    for at, question in enumerate(questions):
+        for s in dict.fromkeys(question):  # (a stem twice in a question: once)
+            index.setdefault(s, []).append(at)
+    return {s: tuple(ats) for s, ats in index.items()}
+
+
 def question_match(
-    stems: list[str],
-    weights: list[float],
-    questions: list[frozenset[str]],
-    query: frozenset[str] | None = None,
+    stems: list[str], weights: list[float], index: dict[str, tuple[int, ...]]
 ) -> float:
     """The weight of the query's words (their stems, each with its rarity) that the closest of
-    an entry's players' questions has.  (`query`: the set of `stems`, if the caller has it; a
-    question sharing none of them is not summed.)"""
-    query = frozenset(stems) if query is None else query
-    closest = 0.0
-    for question in questions:
-        if question.isdisjoint(query):
-            continue
-        have = sum(w for s, w in zip(stems, weights, strict=True) if s in question)
-        if have > closest:
-            closest = have
-    return closest
+    an entry's players' questions has (`index`: `question_index` of its questions; a word
+    typed twice counts twice, each question's weights added in the query's order)."""
+    have: dict[int, float] = {}
+    for s, w in zip(stems, weights, strict=True):
+        for at in index.get(s, ()):
+            have[at] = have.get(at, 0) + w
+    return max(have.values(), default=0.0)
