@@ -448,7 +448,8 @@ def test_queries_are_understood_as_python_does(engine_page, built_root):
         # the dice typed without their accent (accents.py), and « des » / « de » left as typed
         *(typed for typed, _read in ACCENTS_READ),
         *(typed for typed in ACCENTS_LEFT if typed),  # (an empty query is refused)
-        "constructor de des",
+        "constructor de des",  # words that name a JavaScript object's own properties
+        "toString valueOf hasOwnProperty attaque",
     ]
     got = engine_page.evaluate(
         """qs => qs.map(q => { const p = window.__engine.parse(q);
