@@ -450,6 +450,10 @@ def test_queries_are_understood_as_python_does(engine_page, built_root):
         *(typed for typed in ACCENTS_LEFT if typed),  # (an empty query is refused)
         "constructor de des",  # words that name a JavaScript object's own properties
         "toString valueOf hasOwnProperty attaque",
+        # asking to be explained (query.QUESTION_PHRASES, English scaffolding)
+        "qq1 peut m'expliquer la pile",
+        "chui pas sur de comprendre la phase de rencontre",
+        "explain priority please",
     ]
     got = engine_page.evaluate(
         """qs => qs.map(q => { const p = window.__engine.parse(q);

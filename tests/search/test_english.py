@@ -80,6 +80,20 @@ def test_english_function_words_are_not_searched(real):
     assert not set(parsed.words) & ENGLISH_FUNCTION_WORDS
 
 
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("can someone explain the stack", ["stack"]),
+        ("explain priority please", ["priority"]),
+    ],
+)
+def test_asking_for_an_explanation_is_scaffolding(real, query, words):
+    """« can someone explain », « please » frame the question: « explain priority please »
+    was read as French and searched « explain », « please »."""
+    parsed = real.parse(query)
+    assert parsed.language == "en" and parsed.words == words
+
+
 # A question about a keyword that is itself an English function word (Marvel Champions'
 # « Then », « And », « After », « Would »): the keyword is its word.
 FUNCTION_WORD_KEYWORDS = [

@@ -115,6 +115,26 @@ def test_a_phones_shorthand_question_words_are_not_searched():
     assert not parse_query("limite de cartes en main", GAMES).question
 
 
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("qq1 peut m'expliquer la pile", ["pile"]),
+        ("explique-moi la riposte", ["riposte"]),
+        ("qqn peut me l'expliquer, le tumulte ?", ["tumulte"]),
+        ("je comprends pas la phase de rencontre", ["phase", "rencontre"]),
+        ("j'ai pas compris la riposte", ["riposte"]),
+        ("chui pas sur de comprendre la phase de rencontre", ["phase", "rencontre"]),
+        # « expliqué » without « m' » or « -moi » is a word of the rules (« Le combat expliqué »)
+        ("le combat expliqué", ["combat", "explique"]),
+    ],
+)
+def test_asking_to_be_explained_is_not_searched(query, words):
+    """Asking for an explanation, or saying one does not understand, frames the question:
+    « qq1 peut m'expliquer la pile » searched « qq1 », « expliquer » and found The Spoils' «
+    Texte de règle » first."""
+    assert parse_query(query, GAMES).words == words
+
+
 def test_definition_scaffolding_is_not_searched():
     """« veut dire », « sert à quoi », « signifie » frame the question: only the term is
     searched for."""

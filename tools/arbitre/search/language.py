@@ -30,7 +30,7 @@ ENGLISH_FUNCTION_WORDS = frozenset(
     why how if then than of to in at by for with from into onto about after before during while
     until against between through over under and or but not nor so too very just also still
     only any some all each every both either neither other another there get gets got getting
-    doesn don isn aren won let
+    doesn don isn aren won let someone anyone somebody anybody please explain explains
     """.split()
 )
 # Of those, the words that make an English query a question.
@@ -59,6 +59,7 @@ FRENCH_QUESTION_WORDS = SHORTHAND_QUESTION_WORDS | frozenset(
     combien quand pourquoi où ou peux peut puis pouvez peuvent pourrais pourrait dois doit doivent
     faut faudrait il elle ils elles on t ça ca cela ceci alors
     est-il y a-t-il veux voudrais sais savoir svp stp merci bien vraiment donc bon exactement ya
+    qqn qq1 chui chuis jsuis
     """.split()
 )
 WORD = re.compile(r"[^\W_]+")

@@ -34,7 +34,13 @@ QUESTION_PHRASES = re.compile(
     r"|(?:est[- ]il|c['’]est)\s+possible\s+de"
     r"|(?:veut|veulent|voudrait)\s+dire|signifie(?:nt)?"
     r"|(?:a|à)\s+quoi\s+(?:il\s+|elle\s+|ils\s+|elles\s+|ça\s+|ca\s+)?(?:sert|servent)"
-    r"|(?:sert|servent)[- ](?:il|elle|ils|elles)?\s*(?:a|à)\s+quoi)(?!\w)",
+    r"|(?:sert|servent)[- ](?:il|elle|ils|elles)?\s*(?:a|à)\s+quoi"
+    # asking to be explained (« quelqu'un peut m'expliquer la pile », « explique-moi »), or
+    # saying one does not understand (« je comprends pas », « j'ai pas compris »)
+    r"|m['’]\s*expliquer|me\s+l?['’]?\s*expliquer|expliquez?[- ]moi"
+    r"|(?:je\s+)?(?:ne\s+|n['’]\s*)?(?:comprends|capte|pige)\s+pas"
+    r"|(?:j['’]\s*|je\s+n['’]\s*)?ai\s+pas\s+(?:compris|capté|capte|pigé|pige)"
+    r"|pas\s+s[uû]re?\s+de\s+(?:bien\s+)?comprendre)(?!\w)",
     re.IGNORECASE,
 )
 # A question's inverted verb: « est-ce », « y a-t-il » (« y a t il », « ya-t-il » on a phone).
