@@ -607,6 +607,29 @@ def test_queries_typed_on_a_phone_agree_with_the_python_search(engine_page, buil
     assert differ == []
 
 
+# A typo of a word only players use (`players_words.py`), of a rules word, and players' words
+# typed as they are (never corrected: « dispo », « truc »).
+PLAYERS_TYPOS = [
+    "regadre la pioche",
+    "le moudle expert",
+    "je peux buoger mon perso",
+    "les sbiers attaquent quand",
+    "une carte dispo en main",
+    "un truc bizarre avec la pile",
+    "ils rcéupèrent leurs cartes",
+]
+
+
+def test_typos_of_the_players_words_agree_with_the_python_search(engine_page, built_root):
+    """The same answers, suggestion and replacements: the browser corrects into the players'
+    own words as Python does, and leaves them alone when typed right."""
+    paths = ProjectPaths(built_root)
+    got = engine_page.evaluate(JS_ANSWER, [[q, None, None, 10, 0] for q in PLAYERS_TYPOS])
+    python = [_answer(run_search(paths, q, limit=10)) for q in PLAYERS_TYPOS]
+    assert got == python
+    assert python[0][3] == "regarde la pioche"  # the suggestion
+
+
 def test_filtered_pages_agree_with_the_python_search(engine_page, built_root, kb):
     """The game and kind filters are exact on every page, and `total` counts what the pages
     list, as the API's (a glossary name's sub-entries included, « mulligan » type:glossaire)."""

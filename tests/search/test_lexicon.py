@@ -104,7 +104,8 @@ def test_the_index_keeps_the_lexicon_and_the_browser_the_words_near_the_index(re
     assert 5_000 < len(near) < 60_000  # not the whole dictionary (about 250,000 forms)
     assert set(near) <= lexicon()
     assert all(nearest(w, vocabulary) for w in near[::97])
-    assert set(WORDS) <= set(near)
+    # (or a players' own word, which is no typo either: `players_words.py`)
+    assert set(WORDS) <= set(near) | set(real.typos.players)
 
 
 def test_the_browser_index_carries_the_words_near_its_own_vocabulary():
@@ -118,16 +119,22 @@ def test_the_browser_index_carries_the_words_near_its_own_vocabulary():
         for term, postings in zip(field["terms"], field["postings"], strict=True):
             if not term[0].isdigit():  # documents: the packed doc deltas, comma-separated
                 vocab[term] = vocab.get(term, 0) + len(postings.split(";")[0].split(","))
+    for word, count in index["players_words"].items():  # the players' own words after them
+        vocab.setdefault(word, count)
     words = index["words"].split(" ")  # one string, space-separated
     english = english_vocabulary(index["english_words"].split(" "))
     near = near_words((vocab, deletion_index(vocab)))
-    assert words == browser_words((vocab, deletion_index(vocab)), english)
+    players = index["players_words"]
+    assert words == browser_words((vocab, deletion_index(vocab)), english, players)
     assert words and all(w in lexicon() for w in words)
     # and the words near an English question's vocabulary (english_typos.py)
     near_english = set(near_words(english)) - set(vocab)
     assert near_english and near_english <= set(words)
+    # and the players' own words that are words (« steps »: players_words.py)
+    own = {w for w in players if w in lexicon()}
+    assert own <= set(words)
     # and the words with an elision's shape (« dune » is no « d'une »: elision.py)
-    shaped = set(words) - set(near) - near_english
+    shaped = set(words) - set(near) - near_english - own
     # and those one edit from a question word (« commuent » is no « comment »: asking.py)
     asking = {w for w in shaped if question_word_typo(w)}
     assert "commuent" in asking

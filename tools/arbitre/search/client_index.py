@@ -30,7 +30,9 @@ chain (`analysis.py`), so both sides agree on what a word is:
   string, sorted, looked up by halving); `english_words`: that English vocabulary, the words an
   English question's typos are corrected into (`english_typos.py`);
   `spellings`: how the words a correction may offer are printed (`analysis.Spellings`);
-  `questions`: each entry's players' questions as stems (`rank.py`'s question match).
+  `questions`: each entry's players' questions as stems (`rank.py`'s question match);
+  `players_words`: the players' questions' words the rulebooks do not print, which a typo may
+  be corrected into too (`players_words.py`).
 
 The tables of how a query is read (`names`, `thesaurus`, `bilingual`, `focus`, `language`, the
 stems of `analysis`) are built in `client_words.py`.  The index is written into the site by
@@ -75,10 +77,11 @@ from arbitre.search.intent import INTENTS
 from arbitre.search.lexicon import browser_words
 from arbitre.search.names import GlossaryNames
 from arbitre.search.phrases import phrase_keys, phrase_table
+from arbitre.search.players_words import players_spellings, players_words
 from arbitre.search.postings import entry_folded
 from arbitre.search.typos import deletion_index
 
-CLIENT_FORMAT = 4
+CLIENT_FORMAT = 5
 # stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry;
 # `phrased`: players' questions it answers)
 TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled", "phrased")
@@ -135,7 +138,9 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     phrases = phrase_table(corpus.positions, phrase_keys(named))
     folded = [entry_folded(row[3], row[11]) for row in corpus.rows]  # title, text
     lemmas = lemma_table()
-    vocab = _typo_vocabulary(corpus.fields)
+    exact = _typo_vocabulary(corpus.fields)
+    players = players_words(kb, {w for f in EXACT_FIELDS for w in corpus.fields[f]})
+    vocab = {**players, **exact}  # (as `Typos.vocabulary`: the exact fields' counts first)
     english = english_words(GlossaryNames(named), load_bilingual())
     return {
         "format": CLIENT_FORMAT,
@@ -151,12 +156,15 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
         "ranking": ranking_constants(),
         "intents": _intents_table(folded),
         "analysis": _analysis_table(corpus.words | set(lemmas)),
-        "words": _words(browser_words((vocab, deletion_index(vocab)), english_vocabulary(english))),
+        "words": _words(
+            browser_words((vocab, deletion_index(vocab)), english_vocabulary(english), players)
+        ),
         "english_words": _words(english),
         "language": language_table(),
         "bilingual": bilingual_table(),
         "questions": question_stems(kb),
-        "spellings": corpus.spellings.table(),
+        "spellings": {**corpus.spellings.table(), **players_spellings(kb, players)},
+        "players_words": players,
     }
 
 

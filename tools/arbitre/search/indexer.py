@@ -41,9 +41,10 @@ from arbitre.search.analysis import Spellings, folded_analyzer, french_analyzer,
 from arbitre.search.documents import entry_document, glossary_names, question_stems
 from arbitre.search.lexicon import Lexicon, write_lexicon
 from arbitre.search.phrases import phrase_keys, phrase_table, text_positions
+from arbitre.search.players_words import players_spellings, players_words
 from arbitre.search.tables import TABLES, build_tables, read_tables, write_tables
 
-INDEX_FORMAT = 19
+INDEX_FORMAT = 20
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -202,7 +203,7 @@ def _write_generation(kb: KnowledgeBase, folder: Path, root: Path, procs: int) -
         "kinds": sorted({e.kind for e in kb.entries}),
         "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "glossary": glossary_names(kb),
-        "spellings": spellings.table(),
+        "spellings": spellings,
     }
     (folder / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
     with (folder / LEMMAS).open("wb") as out:
@@ -211,9 +212,10 @@ def _write_generation(kb: KnowledgeBase, folder: Path, root: Path, procs: int) -
     return fingerprint
 
 
-def _write_whoosh(kb: KnowledgeBase, folder: Path, procs: int) -> Spellings:
+def _write_whoosh(kb: KnowledgeBase, folder: Path, procs: int) -> dict[str, str]:
     """Write the whoosh index of every entry into `folder`, then the tables worked out from it
-    (`tables.py`).  Returns how the words a correction may offer are printed."""
+    (`tables.py`).  Returns how the words a correction may offer are printed (folded -> as
+    printed, where they differ: the rulebooks' words, then the players' own)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SyntaxWarning)
         ix = whoosh_index.create_in(str(folder), make_schema())
@@ -231,9 +233,21 @@ def _write_whoosh(kb: KnowledgeBase, folder: Path, procs: int) -> Spellings:
         writer.commit(optimize=True)
         phrases = phrase_table(positions, phrase_keys(glossary_names(kb)))
         with ix.reader() as reader:
-            write_tables(folder / TABLES, build_tables(reader, phrases, question_stems(kb)))
+            players = players_words(kb, exact_words(reader))
+            tables = build_tables(reader, phrases, question_stems(kb), players)
+            write_tables(folder / TABLES, tables)
         ix.close()
-    return spellings
+    # (the players' words are none of the rulebooks': the two tables share no word)
+    return {**spellings.table(), **players_spellings(kb, players)}
+
+
+def exact_words(reader: Any) -> set[str]:
+    """The words of the exact fields (what the rulebooks print, folded)."""
+    return {
+        raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        for fieldname in SPELLED_FIELDS
+        for raw, _info in reader.iter_field(fieldname)
+    }
 
 
 def _prune(index_dir: Path, keep: Path) -> None:

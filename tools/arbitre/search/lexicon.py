@@ -23,6 +23,7 @@ import bisect
 import gzip
 import itertools
 from array import array
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -92,18 +93,24 @@ class Lexicon:
         return i < len(self) and self[i] == word
 
 
-def browser_words(vocabulary: Vocabulary, english: Vocabulary) -> list[str]:
+def browser_words(
+    vocabulary: Vocabulary, english: Vocabulary, players: Iterable[str] = ()
+) -> list[str]:
     """The lexicon's words the browser's index carries: those near an index word
     (`near_words`), and those with an elision's shape (« dont », « celle »: `elision.py`) or
     one edit from a question word (« comment »'s « commet »: `asking.py`), which the browser
-    must know are words; and those near `english` (an English question's vocabulary:
-    `english_typos.py`)."""
+    must know are words; those near `english` (an English question's vocabulary:
+    `english_typos.py`); and the players' own words (`players_words.py`, in `vocabulary` but
+    in no field the browser reads a word from) that are words of the lexicon (« steps »)."""
     vocab = vocabulary[0]
+    own = set(players)
+    known = vocab.keys() - own  # the words the browser finds in its fields
     shaped = lookalikes(lexicon(), vocab.__contains__)
     asking = question_lookalikes(lexicon())
     near, near_english = map(set, _near_each([vocabulary, english]))  # one pass for both
-    near |= near_english - vocab.keys()
-    return sorted(near | {w for w in (*shaped, *asking) if w not in vocab})
+    near |= near_english - known
+    near |= own & lexicon()
+    return sorted(near | {w for w in (*shaped, *asking) if w not in known})
 
 
 def near_words(vocabulary: Vocabulary) -> list[str]:

@@ -109,7 +109,7 @@ class Searcher:
         self.name_keys = self.names.typed_keys() | {
             key for key, _game in load_vocabulary().marker_keys() if " " in key
         }
-        self.typos = Typos(read_lexicon(generation))
+        self.typos = Typos(read_lexicon(generation), tables["players_words"])
         self.understanding = Understanding(self.names, self.typos, self.postings)
         self.focus = GameFocus(self.postings, self.doc_game, self.games, tables)
         self.ranker = Ranker(self.postings, self.names, self.doc_game, tables["questions"])

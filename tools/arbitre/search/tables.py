@@ -10,7 +10,9 @@
 - `owners`: stem -> the game nearly all the entries using it belong to (`focus.word_game`);
 - `text_games`: stem -> the games whose entries' text uses it (`focus.named_game`);
 - `questions`: document -> the stems of each players' question written for it
-  (`rank.py`: a question nearly the same as the query's).
+  (`rank.py`: a question nearly the same as the query's);
+- `players_words`: the players' questions' words the rulebooks do not print, with the entries
+  using them (`players_words.py`: what a typo may be corrected into besides the index's words).
 
 A real knowledge base's queries stay under MAX_POSTINGS, so the champions are never read for
 them; a corpus a hundred times larger answers in bounded time.
@@ -38,10 +40,13 @@ OWNER_FIELDS = ("text", "title", "names")  # where a word's entries are counted
 
 
 def build_tables(
-    reader: Any, phrases: dict[str, list[int]], questions: dict[int, list[list[str]]]
+    reader: Any,
+    phrases: dict[str, list[int]],
+    questions: dict[int, list[list[str]]],
+    players: dict[str, int],
 ) -> dict:
-    """The tables of one written index (its reader), its phrase table and its entries'
-    players' questions (document -> each question's stems)."""
+    """The tables of one written index (its reader), its phrase table, its entries' players'
+    questions (document -> each question's stems) and the players' own words."""
     postings = Postings(reader.doc_count_all())
     doc_game = [""] * reader.doc_count_all()
     for game, _info in _terms(reader, "game"):
@@ -90,6 +95,7 @@ def build_tables(
         "owners": owners,
         "text_games": text_games,
         "questions": questions,
+        "players_words": players,
     }
 
 
@@ -114,6 +120,7 @@ def read_tables(path: Path) -> dict:
         "owners",
         "text_games",
         "questions",
+        "players_words",
     }:
         raise ValueError(f"{path}: not the search tables")
     return tables

@@ -29,13 +29,18 @@ class Typos:
     """The index's words with their document frequency, and their one-deletion index; and the
     lexicon (`lexicon.py`: French, common English), whose words are never typos."""
 
-    def __init__(self, words: Container[str] = frozenset()) -> None:
+    def __init__(
+        self, words: Container[str] = frozenset(), players: dict[str, int] | None = None
+    ) -> None:
         self._lock = threading.Lock()
         self.vocab: Vocabulary | None = None
         self.words = words  # the lexicon: never typos
+        # the players' questions' words the index's exact fields lack (`players_words.py`)
+        self.players = players or {}
 
     def vocabulary(self, reader: Any) -> Vocabulary:
-        """Every indexed word with its document frequency, and a one-deletion index over them.
+        """Every indexed word with its document frequency (and the players' own words, with the
+        entries whose questions use them), and a one-deletion index over them.
 
         Built once, on the first unknown word, because whoosh's Levenshtein automata cost
         several milliseconds per field and word.
@@ -48,13 +53,15 @@ class Typos:
                         word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
                         if not word[0].isdigit():
                             vocab[word] = vocab.get(word, 0) + info.doc_frequency()
+                for word, count in self.players.items():
+                    vocab.setdefault(word, count)
                 self.vocab = (vocab, deletion_index(vocab))
             return self.vocab
 
     def corrections(self, reader: Any, word: str) -> list[str]:
         """Indexed words within the typo budget of `word`, most plausible first; none for a
-        word of the lexicon (« fouiller » is not « feuille »)."""
-        if word in self.words:
+        word of the lexicon (« fouiller » is not « feuille ») or a players' word (« dispo »)."""
+        if word in self.words or word in self.players:
             return []
         return nearest(word, self.vocabulary(reader))
 

@@ -27,6 +27,10 @@ export class Understanding extends EngineCore {
           if (!/^\d/.test(word)) vocab.set(word, (vocab.get(word) || 0) + df);
         }
       }
+      // the players' own words (players_words.py), after the rulebooks'
+      for (const [word, count] of Object.entries(this.data.players_words)) {
+        if (!vocab.has(word)) vocab.set(word, count);
+      }
       this.vocab = { vocab, deletes: deletionIndex(vocab) };
     }
     return this.vocab;
@@ -125,7 +129,8 @@ export class Understanding extends EngineCore {
   }
 
   corrections(word) {
-    if (this.inLexicon(word)) return []; // a word of the lexicon is no typo (Typos.corrections)
+    // a word of the lexicon, or a players' own word, is no typo (Typos.corrections)
+    if (this.inLexicon(word) || Object.hasOwn(this.data.players_words, word)) return [];
     return nearestIn(word, this.vocabulary());
   }
 
