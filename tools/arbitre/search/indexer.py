@@ -6,7 +6,8 @@ Layout of the index directory:
     .index/gen-<stamp>/     a whoosh index + meta.json (format version, fingerprints, glossary)
                             + lemmas.pickle (the lemma table its text was analysed with)
                             + lexicon.txt.gz (the words the typo corrector leaves alone)
-                            + tables.pickle (phrases, champion lists, words' games: tables.py)
+                            + tables.pickle (phrases, champion lists, words' games, the
+                              players' questions and own words: tables.py)
 
 A reader opens whatever CURRENT names; a build writes a new generation, then points CURRENT at
 it, then deletes older generations, so a search never sees a half-written index.
