@@ -454,6 +454,8 @@ def test_queries_are_understood_as_python_does(engine_page, built_root):
         "qq1 peut m'expliquer la pile",
         "chui pas sur de comprendre la phase de rencontre",
         "explain priority please",
+        "whats the stack",  # English typed without its apostrophes
+        "doesnt excess damage carry over",
     ]
     got = engine_page.evaluate(
         """qs => qs.map(q => { const p = window.__engine.parse(q);

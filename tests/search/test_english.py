@@ -24,6 +24,9 @@ ENGLISH = [
     "how many souls do I need to win?",
     "does a card with no legal target still resolve",
     "does switching expeditions count as changing zones?",  # one English word, asking
+    # typed on a phone without the apostrophe
+    "whats the stack",
+    "doesnt excess damage carry over",
     "roll a die what happens",
 ]
 FRENCH = [

@@ -31,12 +31,16 @@ ENGLISH_FUNCTION_WORDS = frozenset(
     until against between through over under and or but not nor so too very just also still
     only any some all each every both either neither other another there get gets got getting
     doesn don isn aren won let someone anyone somebody anybody please explain explains
+    whats hows wheres whos whys thats doesnt isnt arent cant wont didnt wasnt werent shouldnt
+    wouldnt couldnt hasnt havent ive youre theyre
     """.split()
 )
 # Of those, the words that make an English query a question.
 ENGLISH_QUESTION_WORDS = frozenset(
     "what which who whom whose when where why how can could do does did is are should must "
-    "may might will would".split()
+    "may might will would "
+    # typed on a phone without the apostrophe (« whats », « doesnt »)
+    "whats hows wheres whos whys cant doesnt isnt arent didnt wont shouldnt".split()
 )
 # Words that ask what another word means (« what does then mean »): when an English question
 # has no other content word, the function words it asks about that are glossary names (Marvel
