@@ -49,3 +49,13 @@ def test_the_rulebooks_words_keep_their_spelling(real):
     assert spellings["defausse"] == "défausse"
     own = players_spellings(tiny_kb(), set(players_words(tiny_kb(), ())))
     assert all(printed != word for word, printed in own.items())
+
+
+def test_the_browser_gets_the_index_generations_players_words(tiny):
+    """The same words, counts and spellings in the browser's index as in the generation the
+    Python search reads (`tiny`: the tiny knowledge base's, which has players' questions)."""
+    from arbitre.search.client_index import build_client_index
+
+    index = build_client_index(tiny_kb())
+    assert index["players_words"] and index["players_words"] == tiny.typos.players
+    assert index["spellings"] == tiny.presenter.spellings
