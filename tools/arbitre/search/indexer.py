@@ -44,6 +44,7 @@ from arbitre.search.lexicon import Lexicon, write_lexicon
 from arbitre.search.phrases import phrase_keys, phrase_table, text_positions
 from arbitre.search.players_words import players_spellings, players_words
 from arbitre.search.tables import TABLES, build_tables, read_tables, write_tables
+from arbitre.search.typos import indexed_words
 
 INDEX_FORMAT = 20
 CURRENT = "CURRENT"
@@ -234,21 +235,12 @@ def _write_whoosh(kb: KnowledgeBase, folder: Path, procs: int) -> dict[str, str]
         writer.commit(optimize=True)
         phrases = phrase_table(positions, phrase_keys(glossary_names(kb)))
         with ix.reader() as reader:
-            players = players_words(kb, exact_words(reader))
+            players = players_words(kb, indexed_words(reader))
             tables = build_tables(reader, phrases, question_stems(kb), players)
             write_tables(folder / TABLES, tables)
         ix.close()
     # (the players' words are none of the rulebooks': the two tables share no word)
     return {**spellings.table(), **players_spellings(kb, players)}
-
-
-def exact_words(reader: Any) -> set[str]:
-    """The words of the exact fields (what the rulebooks print, folded)."""
-    return {
-        raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        for fieldname in SPELLED_FIELDS
-        for raw, _info in reader.iter_field(fieldname)
-    }
 
 
 def _prune(index_dir: Path, keep: Path) -> None:

@@ -105,7 +105,7 @@ def browser_words(
     vocab = vocabulary[0]
     own = set(players)
     known = vocab.keys() - own  # the words the browser finds in its fields
-    shaped = lookalikes(lexicon(), vocab.__contains__)
+    shaped = lookalikes(lexicon(), known.__contains__)  # (as the browser's elision reads)
     asking = question_lookalikes(lexicon())
     near, near_english = map(set, _near_each([vocabulary, english]))  # one pass for both
     near |= near_english - known

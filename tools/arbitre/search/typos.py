@@ -47,12 +47,7 @@ class Typos:
         """
         with self._lock:
             if self.vocab is None:
-                vocab: dict[str, int] = {}
-                for fieldname in ("title_exact", "names_exact", "text_exact"):
-                    for raw, info in reader.iter_field(fieldname):
-                        word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-                        if not word[0].isdigit():
-                            vocab[word] = vocab.get(word, 0) + info.doc_frequency()
+                vocab = indexed_words(reader)
                 for word, count in self.players.items():
                     vocab.setdefault(word, count)
                 self.vocab = (vocab, deletion_index(vocab))
@@ -64,6 +59,18 @@ class Typos:
         if word in self.words or word in self.players:
             return []
         return nearest(word, self.vocabulary(reader))
+
+
+def indexed_words(reader: Any) -> dict[str, int]:
+    """The words of the exact fields (what the rulebooks print, folded; none starting with a
+    digit) with their document frequency, summed over the fields."""
+    vocab: dict[str, int] = {}
+    for fieldname in ("title_exact", "names_exact", "text_exact"):
+        for raw, info in reader.iter_field(fieldname):
+            word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            if not word[0].isdigit():
+                vocab[word] = vocab.get(word, 0) + info.doc_frequency()
+    return vocab
 
 
 def deletion_index(vocab: dict[str, int]) -> dict[str, list[str]]:

@@ -109,8 +109,6 @@ export class Understanding extends EngineCore {
   // « les », « mon »…) are the dice, « dés » / « dé » (stop words would drop them).
   withAccents(text) {
     const dice = this.data.analysis.accents;
-    const lower = text.toLowerCase();
-    if (!Object.keys(dice).some((typed) => lower.includes(typed))) return text;
     let before = null;
     return text.replace(ELIDED_WORD, (typed, at) => {
       const meant = Object.hasOwn(dice, typed.toLowerCase()) ? dice[typed.toLowerCase()] : null;
