@@ -33,7 +33,12 @@ from tests.search.test_asking import ASKED
 from tests.search.test_asking import LEFT as ASKING_LEFT
 from tests.search.test_elision import ELIDED, LEFT
 from tests.search.test_english import ENGLISH_TYPOS, FUNCTION_WORD_KEYWORDS
-from tests.search.test_game_names import NAMED_GAME_QUERIES, NAMED_WITH_TERMS, named_term_queries
+from tests.search.test_game_names import (
+    ABSENT_IN_NAMED_GAME,
+    NAMED_GAME_QUERIES,
+    NAMED_WITH_TERMS,
+    named_term_queries,
+)
 from tests.search.test_intent import SHORTHAND
 from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
 
@@ -518,6 +523,11 @@ def test_a_games_name_with_a_term_agrees_with_the_python_search(engine_page, bui
     paths = ProjectPaths(built_root)
     cases = [[q, g, None, 10, 0] for q, _t, game in named_term_queries(kb) for g in (None, game)]
     cases += [[q, None, None, 10, 0] for q, _first in NAMED_GAME_QUERIES]
+    cases += [[q, None, None, 10, 0] for q, _absent, _first in ABSENT_IN_NAMED_GAME]
+    cases += [
+        ["garde ashes", None, None, 10, 0],
+        ["comment on fait un mulligan à altered", None, None, 10, 0],
+    ]
     got = engine_page.evaluate(JS_ANSWER, cases)
     differ = [
         (q, game, js[0], python[0])
@@ -791,6 +801,15 @@ def test_the_search_page_says_a_game_named_in_the_question(page, static_site):
     assert line.startswith("Recherche dans Four Souls (nommé dans la question")
     assert "«\u00a0four souls\u00a0»" in line
     assert found[0].startswith("four-souls/") and page.console_errors == []
+
+
+def test_the_search_page_says_a_named_game_has_none_of_the_words(page, static_site):
+    found = results(page, static_site, "mulligan altered")
+    line = page.locator("#arb-results .arb-focus").inner_text()
+    assert line.startswith("Recherche dans tous les jeux\u00a0: Altered (nommé dans la question")
+    assert line.endswith("n'a aucun passage contenant «\u00a0mulligan\u00a0»")  # no link to none
+    assert page.locator("#arb-results .arb-focus a").count() == 0
+    assert found[0] == "the-spoils/glossaire/mulligan" and page.console_errors == []
 
 
 def test_four_souls_hits_carry_the_community_badge(page, static_site, kb):

@@ -70,6 +70,38 @@ NAMED_GAME_QUERIES = [
 ]
 
 
+# A game named with words none of its entries has: (query, the words as typed, first entry).
+ABSENT_IN_NAMED_GAME = [
+    ("mulligan altered", ["mulligan"], "the-spoils/glossaire/mulligan"),
+    ("Tumulte Ashes", ["Tumulte"], "altered/glossaire/tumulte"),
+]
+
+
+@pytest.mark.parametrize(("query", "absent", "first"), ABSENT_IN_NAMED_GAME)
+def test_a_named_game_without_the_words_asked_says_so_and_steps_nothing_back(
+    real, query, absent, first
+):
+    """« mulligan altered »: no Altered entry has « mulligan » (nor a synonym): the focus line
+    says so, and the other games' entries are not put behind the ones printing « Altered »."""
+    found = real.search(query)
+    focus = found["focus"]
+    game = focus["game"]
+    assert focus["absent"] == absent
+    assert focus["message"] == (
+        f"dans tous les jeux : {focus['title']} (nommé dans la question : « {game.split('-')[0]} »)"
+        f" n'a aucun passage contenant « {absent[0]} »"
+    )
+    assert found["hits"][0]["id"] == first
+    assert all(hit["game"] != game for hit in found["hits"][:2])
+
+
+def test_a_named_game_with_one_of_the_words_asked_keeps_its_focus(real):
+    """« garde ashes »: an Ashes players' question says « je garde »; the focus stays Ashes'."""
+    focus = real.search("garde ashes")["focus"]
+    assert focus["absent"] == []
+    assert focus["message"] == "dans Ashes (nommé dans la question : « ashes »)"
+
+
 @pytest.mark.parametrize(("query", "first"), NAMED_GAME_QUERIES)
 def test_a_games_name_points_at_the_game_not_at_entries_printing_it(real, query, first):
     assert real.search(query)["hits"][0]["id"] == first

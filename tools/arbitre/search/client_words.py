@@ -20,7 +20,7 @@ from arbitre.search.language import (
     french_function_words,
 )
 from arbitre.search.names import english_key, spoken_key, typed_key
-from arbitre.search.plan import FOCUS_NAMED, FOCUS_REASONS
+from arbitre.search.plan import FOCUS_ABSENT, FOCUS_NAMED, FOCUS_REASONS
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.vocabulary import load_vocabulary
 
@@ -98,6 +98,7 @@ def focus_table(kb: KnowledgeBase) -> dict[str, Any]:
         "titles": titles,
         "reasons": FOCUS_REASONS,
         "named": FOCUS_NAMED,
+        "absent": FOCUS_ABSENT,
     }
 
 

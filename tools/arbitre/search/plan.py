@@ -77,6 +77,8 @@ FOCUS_REASONS = {  # why a query was taken to be about a game (the site's search
     "candidates": "la plupart des meilleures réponses en viennent",
 }
 FOCUS_NAMED = "nommé dans la question"  # what a focus line says of a game the query names
+# A focus line when no entry of the game the query names has any of its other words.
+FOCUS_ABSENT = "dans tous les jeux : {title} ({because}) n'a aucun passage contenant {words}"
 
 
 @dataclass(frozen=True)
@@ -87,17 +89,25 @@ class Focus:
     reason: str  # "glossary", "vocabulary" (the game's own words), "candidates"
     words: list[str]  # the query words that tell it
     named: bool = False  # the query names the game (« contrôle altered »): not in `as_dict`
+    # A named game none of whose entries has any of the query's other words: those words, as
+    # typed (« mulligan altered »: the other games' entries are all there is, and come first).
+    absent: tuple[str, ...] = ()
 
     def as_dict(self, title: str) -> dict[str, Any]:
         because = FOCUS_NAMED if self.named else FOCUS_REASONS[self.reason]
         if self.words:
             because += " : " + ", ".join(f"« {w} »" for w in self.words)
+        message = f"dans {title} ({because})"
+        if self.absent:
+            words = ", ".join(f"« {w} »" for w in self.absent)
+            message = FOCUS_ABSENT.format(title=title, because=because, words=words)
         return {
             "game": self.game,
             "title": title,
             "reason": self.reason,
             "words": list(self.words),
-            "message": f"dans {title} ({because})",
+            "absent": list(self.absent),
+            "message": message,
         }
 
 

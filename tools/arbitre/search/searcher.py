@@ -44,6 +44,7 @@ import threading
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -347,7 +348,10 @@ class Searcher:
         if parsed.game is None and focus is None and parsed.question:
             game = self.focus.of_candidates(top)
             focus = Focus(game, "candidates", []) if game else None
-        if focus is not None:
+        if focus is not None and focus.named:
+            absent = self.focus.absent(parsed, plan, focus, scores, matched)
+            focus = replace(focus, absent=absent) if absent else focus
+        if focus is not None and not focus.absent:  # (else the game's entries have nothing)
             top = self.focus.step_back(top, focus)
         ranked = self.ranker.rerank(searcher, parsed, plan, top, allowed)
         placed = {docnum for docnum, _score in ranked}

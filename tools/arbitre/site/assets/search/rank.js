@@ -158,7 +158,12 @@ export class Ranking extends Focusing {
       const game = this.candidatesGame(top);
       focus = game ? { game, reason: "candidates", words: [] } : null;
     }
-    if (focus !== null) top = this.gameFocus(top, focus);
+    if (focus !== null && focus.named) {
+      const absent = this.absentWords(parsed, plan, focus, scores, matched);
+      if (absent.length) focus = { ...focus, absent };
+    }
+    // (a named game none of whose entries has the query's words: nothing to step back for)
+    if (focus !== null && !(focus.absent || []).length) top = this.gameFocus(top, focus);
     const ranked = this.rerank(parsed, plan, top, ok);
     const placed = new Set(ranked.map(([doc]) => doc));
     if (depth > ranked.length) {

@@ -59,11 +59,13 @@ export function authorityBadge(hit) {
 }
 
 // A query asked without a game but taken to be about one: say which and why, with a link to
-// the same search in that game only (`href`: the search page's URL for it).
+// the same search in that game only (`href`: the search page's URL for it) — none when the
+// game the query names has none of its words (`focus.absent`): that search finds nothing.
 export function focusLine(focus, href) {
   if (!focus) return "";
-  return `<p class="arb-focus" data-focus="${escapeHtml(focus.game)}">Recherche ${escapeHtml(focus.message)} — ` +
-    `<a href="${escapeHtml(href)}">seulement ${escapeHtml(focus.title)}</a></p>`;
+  const only = (focus.absent || []).length ? "" :
+    ` — <a href="${escapeHtml(href)}">seulement ${escapeHtml(focus.title)}</a>`;
+  return `<p class="arb-focus" data-focus="${escapeHtml(focus.game)}">Recherche ${escapeHtml(focus.message)}${only}</p>`;
 }
 
 // The search page's address with `changes` made to its parameters (a value of null drops one).
