@@ -74,6 +74,7 @@ NAMED_GAME_QUERIES = [
 ABSENT_IN_NAMED_GAME = [
     ("mulligan altered", ["mulligan"], "the-spoils/glossaire/mulligan"),
     ("Tumulte Ashes", ["Tumulte"], "altered/glossaire/tumulte"),
+    ("Comment on fait un Mulligan dans Altered ?", ["Mulligan"], "the-spoils/glossaire/mulligan"),
 ]
 
 
