@@ -39,7 +39,7 @@ from tests.search.test_game_names import (
     NAMED_WITH_TERMS,
     named_term_queries,
 )
-from tests.search.test_intent import SHORTHAND
+from tests.search.test_intent import HOW_TO, SHORTHAND
 from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -461,6 +461,7 @@ def test_queries_are_understood_as_python_does(engine_page, built_root):
         "explain priority please",
         "whats the stack",  # English typed without its apostrophes
         "doesnt excess damage carry over",
+        *(q for q, _words in HOW_TO),  # asking how to do something (query.QUESTION_PHRASES)
     ]
     got = engine_page.evaluate(
         """qs => qs.map(q => { const p = window.__engine.parse(q);

@@ -135,20 +135,23 @@ def test_asking_to_be_explained_is_not_searched(query, words):
     assert parse_query(query, GAMES).words == words
 
 
-@pytest.mark.parametrize(
-    ("query", "words"),
-    [
-        ("comment on fait un mulligan ?", ["mulligan"]),
-        ("comment je fais pour jouer un deuxième butin", ["jouer", "deuxieme", "butin"]),
-        ("comment faire pour attaquer deux fois", ["attaquer", "deux", "fois"]),
-        (
-            "deux cartes forcent à les cibler, comment on fait ?",
-            ["deux", "cartes", "forcent", "cibler"],
-        ),
-        # « fait » elsewhere is a content word (« un personnage qui fait 3 dégâts »).
-        ("combien de dégâts fait un personnage", ["degats", "fait", "personnage"]),
-    ],
-)
+# Asking how to do something, and what is searched of it.
+HOW_TO = [
+    ("comment on fait un mulligan ?", ["mulligan"]),
+    ("comment je fais pour jouer un deuxième butin", ["jouer", "deuxieme", "butin"]),
+    ("comment faire pour attaquer deux fois", ["attaquer", "deux", "fois"]),
+    ("comment fait-on pour méditer", ["mediter"]),
+    ("comment fait on pour méditer", ["mediter"]),
+    (
+        "deux cartes forcent à les cibler, comment on fait ?",
+        ["deux", "cartes", "forcent", "cibler"],
+    ),
+    # « fait » elsewhere is a content word (« un personnage qui fait 3 dégâts »).
+    ("combien de dégâts fait un personnage", ["degats", "fait", "personnage"]),
+]
+
+
+@pytest.mark.parametrize(("query", "words"), HOW_TO)
 def test_asking_how_to_do_something_is_not_searched(query, words):
     """« comment on fait », « comment faire pour » frame a how-to question: « comment on fait un
     mulligan à altered » searched « fait », which Altered prints, so Altered's entries holding

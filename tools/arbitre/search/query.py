@@ -30,9 +30,10 @@ QUESTION_WORDS = FRENCH_QUESTION_WORDS
 QUESTION_PHRASES = re.compile(
     r"(?<!\w)(?:que\s+se\s+passe[- ]?t?[- ]?(?:il|elle)?|qu['’]est[- ]ce\s+qui\s+se\s+passe"
     r"|qu['’]arrive[- ]?t?[- ]?(?:il|elle)?|que\s+faire"
-    # how to do something (« comment on fait un mulligan », « comment faire pour… »): the verb
+    # how to do something (« comment on fait un mulligan », « comment fait-on pour… »): the verb
     # says nothing of what is done
-    r"|comment\s+(?:(?:on|je|tu|il|elle)\s+(?:fait|fais)|vous\s+faites|faire)(?:\s+pour)?"
+    r"|comment\s+(?:(?:on|je|tu|il|elle)\s+(?:fait|fais)|vous\s+faites|faire|fait[- ]on)"
+    r"(?:\s+pour)?"
     r"|(?:a|ai|as|avons|avez|ont)[- ]?(?:t[- ])?(?:il|elle|on|je|tu|nous|vous|ils)?\s*le\s+droit\s+de"
     r"|(?:est[- ]il|c['’]est)\s+possible\s+de"
     r"|(?:veut|veulent|voudrait)\s+dire|signifie(?:nt)?"
