@@ -64,6 +64,8 @@ NAMED_GAME_QUERIES = [
     ("bloqueur ashes", "ashes/glossaire/bloqueur"),  # The Spoils has one too
     ("4 souls loot", "four-souls/glossaire/loot-x"),
     ("four souls combien d'ames pour gagner", "four-souls/ames/remporter-la-partie/2"),
+    # The Spoils' « Main de départ » prints « Starting Draw »: the named game's answer first.
+    ("how many cards in starting hand marvel", "marvel-champions/appendice-ii/13"),
     # about the game itself, its name still counts
     ("options de difficulté marvel champions", "marvel-champions/glossaire/modes-de-jeu"),
     ("qui a écrit les règles de four souls", "four-souls/avant-propos/1"),

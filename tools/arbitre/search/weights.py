@@ -65,8 +65,15 @@ GAME_NAME_WEIGHT = 0.3
 # A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
 # first GAME_FOCUS_DEPTH) is about that game: the other games' candidates count GAME_FOCUS_FACTOR.
 GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR = 10, 0.7, 0.5
-# A query naming one game (« contrôle altered »): the other games' candidates count this much.
-GAME_NAMED_FACTOR = 0.2
+# A query naming one game (« contrôle altered »): the other games' candidates count this much —
+# unless none of the game's entries has any of the query's other words (`focus.absent`).  0.2
+# let another game's entry holding every word come first (« how many cards in starting hand
+# marvel »: The Spoils' « Main de départ », which prints « Starting Draw »); 0.15 and below put
+# the named game's first and moved no tuning half's figure (two english-dev lists changed below
+# the answer), the tables of games' names typed with terms and players' questions unchanged;
+# 0.12 and below let Ashes' « Héritier » into the first ten for a question naming Ashes by its
+# French title (« héritiers du phénix… »: the name's words count GAME_NAME_WEIGHT of a word).
+GAME_NAMED_FACTOR = 0.15
 # A word belongs to a game when that game holds this share of the entries using it (and at
 # least this many): a query using one game's words only is about that game.
 WORD_GAME_SHARE, WORD_GAME_MIN_DOCS = 0.9, 2
