@@ -299,6 +299,10 @@ def test_a_game_named_by_the_query_steps_the_others_back(tiny):
             (a, 10.0 * factor),
         ]
     assert GAME_NAMED_FACTOR < GAME_FOCUS_FACTOR
+    # Named, every entry of the other games steps back, not only the best candidates.
+    scores = dict(spread)
+    tiny.focus.step_back_all(scores, Focus("altered", "vocabulary", ["altered"], named=True))
+    assert scores == {a: 10.0 * GAME_NAMED_FACTOR, b[0]: 9.0, b[1]: 8.0}
 
 
 def test_postings_read_a_block_at_a_time_match_whooshs_own_iteration(tiny):

@@ -161,9 +161,18 @@ class GameFocus:
             typed.setdefault(fold(token), token)
         return tuple(dict.fromkeys(typed.get(plan.corrected[i], plan.corrected[i]) for i in others))
 
+    def step_back_all(self, scores: dict[int, float], focus: Focus) -> None:
+        """A query naming a game (« contrôle altered »): every other game's entry steps back
+        (GAME_NAMED_FACTOR), before the best candidates are chosen — else that game's entries
+        could all be below another game's first RERANK_DEPTH (« réserve four souls »)."""
+        doc_game, game = self.doc_game, focus.game
+        for docnum in scores:
+            if doc_game[docnum] != game:
+                scores[docnum] *= GAME_NAMED_FACTOR
+
     def step_back(self, top: list[tuple[int, float]], focus: Focus) -> list[tuple[int, float]]:
-        """A query asked without a game but about one: the other games' candidates step back,
-        further when the query names the game (« contrôle altered »)."""
+        """A query asked without a game but about one by its words or its best candidates:
+        the other games' candidates step back (a game the query names: `step_back_all`)."""
         factor = GAME_NAMED_FACTOR if focus.named else GAME_FOCUS_FACTOR
         out = [(d, sc if self.doc_game[d] == focus.game else sc * factor) for d, sc in top]
         out.sort(key=lambda item: (-item[1], item[0]))

@@ -64,8 +64,10 @@ class Ranker:
         plan: Plan,
         top: list[tuple[int, float]],
         allowed: set[int] | None = None,
+        named: str | None = None,
     ) -> list[tuple[int, float]]:
-        """Adjust the best candidates by what the query looks like (term, question)."""
+        """Adjust the best candidates by what the query looks like (term, question).  A term
+        query naming a game (`named`): only that game's entries are the term's."""
         whole = " ".join(plan.corrected)
         names = {whole} | plan.names
         intent = INTENTS.get(parsed.intent or "")
@@ -78,7 +80,10 @@ class Ranker:
         for docnum, score in top:
             fields = self.postings.stored(searcher, docnum)
             if parsed.term_like:
-                factor = _term_factor(fields, plan, names)
+                if named is None or self.doc_game[docnum] == named:
+                    factor = _term_factor(fields, plan, names)
+                else:  # another game's « Réserve » is not the term of « réserve four souls »
+                    factor = 1.0
             elif parsed.question:
                 factor = self._question_factor(docnum, fields, parsed.intent, asked)
             else:

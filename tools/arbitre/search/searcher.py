@@ -344,16 +344,21 @@ class Searcher:
         coordinate(scores, matched, [c.weight for c in plan.concepts])
         # The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the
         # rest follow in score order: every page is a slice of one and the same list.
+        named: str | None = None  # a game the query names, which has some of its words
+        if focus is not None and focus.named:
+            absent = self.focus.absent(parsed, plan, focus, scores, matched)
+            if absent:  # (the game's entries have nothing: no game steps back)
+                focus = replace(focus, absent=absent)
+            else:  # every other game's entry steps back, before the best are chosen
+                named = focus.game
+                self.focus.step_back_all(scores, focus)
         top = best(scores, RERANK_DEPTH)
         if parsed.game is None and focus is None and parsed.question:
             game = self.focus.of_candidates(top)
             focus = Focus(game, "candidates", []) if game else None
-        if focus is not None and focus.named:
-            absent = self.focus.absent(parsed, plan, focus, scores, matched)
-            focus = replace(focus, absent=absent) if absent else focus
-        if focus is not None and not focus.absent:  # (else the game's entries have nothing)
+        if focus is not None and not focus.named:
             top = self.focus.step_back(top, focus)
-        ranked = self.ranker.rerank(searcher, parsed, plan, top, allowed)
+        ranked = self.ranker.rerank(searcher, parsed, plan, top, allowed, named)
         placed = {docnum for docnum, _score in ranked}
         if depth > len(ranked):
             rest = best(scores, depth + len(placed))

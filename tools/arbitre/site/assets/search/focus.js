@@ -133,7 +133,14 @@ export class Focusing extends Understanding {
     return best[0] && best[1] / total >= GAME_FOCUS_SHARE ? best[0] : null;
   }
 
-  // focus.GameFocus.step_back: further back when the query names the game.
+  // focus.GameFocus.step_back_all: a game the query names, every other game's entry back.
+  stepBackAll(scores, focus) {
+    for (const [doc, score] of scores) {
+      if (this.docs[doc].game !== focus.game) scores.set(doc, score * GAME_NAMED_FACTOR);
+    }
+  }
+
+  // focus.GameFocus.step_back: the game of its words or of its best candidates.
   gameFocus(top, focus) {
     const factor = focus.named ? GAME_NAMED_FACTOR : GAME_FOCUS_FACTOR;
     return top

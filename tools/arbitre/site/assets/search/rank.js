@@ -152,19 +152,25 @@ export class Ranking extends Focusing {
     }
     // The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the rest
     // follow in score order: every page is a slice of one and the same list.
+    // A game the query names (searcher.py): when it has some of the query's words, every
+    // other game's entry steps back before the best are chosen; when none, no game does.
+    let named = null;
+    if (focus !== null && focus.named) {
+      const absent = this.absentWords(parsed, plan, focus, scores, matched);
+      if (absent.length) focus = { ...focus, absent };
+      else {
+        named = focus.game;
+        this.stepBackAll(scores, focus);
+      }
+    }
     const sorted = [...scores.entries()].sort(byScore);
     let top = sorted.slice(0, RERANK_DEPTH);
     if (parsed.game === null && focus === null && parsed.question) {
       const game = this.candidatesGame(top);
       focus = game ? { game, reason: "candidates", words: [] } : null;
     }
-    if (focus !== null && focus.named) {
-      const absent = this.absentWords(parsed, plan, focus, scores, matched);
-      if (absent.length) focus = { ...focus, absent };
-    }
-    // (a named game none of whose entries has the query's words: nothing to step back for)
-    if (focus !== null && !(focus.absent || []).length) top = this.gameFocus(top, focus);
-    const ranked = this.rerank(parsed, plan, top, ok);
+    if (focus !== null && !focus.named) top = this.gameFocus(top, focus);
+    const ranked = this.rerank(parsed, plan, top, ok, named);
     const placed = new Set(ranked.map(([doc]) => doc));
     if (depth > ranked.length) {
       for (const item of sorted) {
@@ -185,7 +191,8 @@ export class Ranking extends Focusing {
     return intent.answering.has(doc);
   }
 
-  rerank(parsed, plan, top, ok = null) {
+  // `named`: a game the query names, whose entries alone are a term query's term (rank.py).
+  rerank(parsed, plan, top, ok = null, named = null) {
     const names = new Set([plan.corrected.join(" "), ...plan.names]);
     const intent = parsed.intent ? this.intents.get(parsed.intent) : null;
     const whole = plan.corrected.join(" ");
@@ -202,9 +209,11 @@ export class Ranking extends Focusing {
       let factor = 1.0;
       const exactTitle = Boolean(d.titleKey) && names.has(d.titleKey);
       if (termLike) {
-        if (exactTitle) factor *= 2.5;
-        else if (names.has(d.parentKey)) factor *= 2.0;
-        if (plan.boostedIds.has(d.id) || (!plan.wholeName && d.kind === "glossary")) factor *= 1.6;
+        if (named === null || d.game === named) {
+          if (exactTitle) factor *= 2.5;
+          else if (names.has(d.parentKey)) factor *= 2.0;
+          if (plan.boostedIds.has(d.id) || (!plan.wholeName && d.kind === "glossary")) factor *= 1.6;
+        }
       } else if (parsed.question) {
         const kinds = INTENT_KIND_FACTORS[parsed.intent || ""] || QUESTION_KIND_FACTORS;
         factor *= kinds[d.kind] ?? 1.0;
