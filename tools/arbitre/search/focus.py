@@ -4,7 +4,8 @@ By its words (`of_words`): the one game the query names (« contrôle altered »
 game whose glossary names it uses, else the one game whose own words it uses (« butin »,
 « Phoenixborn »); for a question with none, by its candidates (`of_candidates`): the game most
 of the best answers' score belongs to.  The other games' candidates then step back
-(`step_back`), further for a game the query names.
+(`step_back`); for a game the query names, every other game's entry, further (`step_back_all`)
+— unless that game has none of the query's words (`absent`).
 """
 
 from __future__ import annotations
@@ -173,7 +174,7 @@ class GameFocus:
     def step_back(self, top: list[tuple[int, float]], focus: Focus) -> list[tuple[int, float]]:
         """A query asked without a game but about one by its words or its best candidates:
         the other games' candidates step back (a game the query names: `step_back_all`)."""
-        factor = GAME_NAMED_FACTOR if focus.named else GAME_FOCUS_FACTOR
+        factor = GAME_FOCUS_FACTOR
         out = [(d, sc if self.doc_game[d] == focus.game else sc * factor) for d, sc in top]
         out.sort(key=lambda item: (-item[1], item[0]))
         return out

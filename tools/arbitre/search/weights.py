@@ -65,7 +65,7 @@ GAME_NAME_WEIGHT = 0.3
 # A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
 # first GAME_FOCUS_DEPTH) is about that game: the other games' candidates count GAME_FOCUS_FACTOR.
 GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR = 10, 0.7, 0.5
-# A query naming one game (« contrôle altered »): the other games' candidates count this much —
+# A query naming one game (« contrôle altered »): every other game's entry counts this much —
 # unless none of the game's entries has any of the query's other words (`focus.absent`).  0.2
 # let another game's entry holding every word come first (« how many cards in starting hand
 # marvel »: The Spoils' « Main de départ », which prints « Starting Draw »); 0.15 and below put

@@ -1,6 +1,6 @@
 // The game a query without a game filter is about (focus.py): the game it names, else by its
 // glossary names, by its own words, else by its best candidates; the other games' candidates
-// step back.
+// step back (every other game's entry, further, for a game it names that has its words).
 import { Understanding } from "./understand.js";
 import { GAME_FOCUS_DEPTH, GAME_FOCUS_FACTOR, GAME_FOCUS_SHARE, GAME_NAMED_FACTOR, WORD_GAME_MIN_DOCS, WORD_GAME_SHARE } from "./weights.js";
 import { byScore, spelled } from "./common.js";
@@ -142,7 +142,7 @@ export class Focusing extends Understanding {
 
   // focus.GameFocus.step_back: the game of its words or of its best candidates.
   gameFocus(top, focus) {
-    const factor = focus.named ? GAME_NAMED_FACTOR : GAME_FOCUS_FACTOR;
+    const factor = GAME_FOCUS_FACTOR;
     return top
       .map(([d, s]) => [d, this.docs[d].game === focus.game ? s : s * factor])
       .sort(byScore);
