@@ -139,7 +139,7 @@ def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     folded = [entry_folded(row[3], row[11]) for row in corpus.rows]  # title, text
     lemmas = lemma_table()
     exact = _typo_vocabulary(corpus.fields)
-    players = players_words(kb, {w for f in EXACT_FIELDS for w in corpus.fields[f]})
+    players = players_words(kb, exact)
     vocab = {**players, **exact}  # (as `Typos.vocabulary`: the exact fields' counts first)
     english = english_words(GlossaryNames(named), load_bilingual())
     return {

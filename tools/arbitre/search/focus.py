@@ -10,10 +10,9 @@ of the best answers' score belongs to.  The other games' candidates then step ba
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from arbitre.search.analysis import fold, is_rule_number, stem
+from arbitre.search.analysis import is_rule_number, stem
 from arbitre.search.plan import Focus, Plan
 from arbitre.search.postings import Postings
 from arbitre.search.query import ParsedQuery
@@ -24,8 +23,6 @@ from arbitre.search.weights import (
     GAME_FOCUS_SHARE,
     GAME_NAMED_FACTOR,
 )
-
-WORD = re.compile(r"\w+")  # a word as typed (the browser: letters, digits and « _ » too)
 
 
 class GameFocus:
@@ -140,27 +137,17 @@ class GameFocus:
         return game if game and share / total >= GAME_FOCUS_SHARE else None
 
     def absent(
-        self,
-        parsed: ParsedQuery,
-        plan: Plan,
-        focus: Focus,
-        scores: dict[int, float],
-        matched: dict[int, int],
-    ) -> tuple[str, ...]:
-        """The query's words besides the game's name, as typed, when it names a game none of
-        whose entries (those scored) has any of them, its synonyms and translations included
-        (« mulligan altered »); else nothing."""
-        others = [i for i in range(len(plan.concepts)) if i not in plan.game_words]
+        self, plan: Plan, focus: Focus, scores: dict[int, float], matched: dict[int, int]
+    ) -> tuple[int, ...]:
+        """The positions of the query's words besides the game's name, when none of the named
+        game's entries (those scored) has any of them, its synonyms and translations included
+        (« mulligan altered »); else none."""
+        others = tuple(i for i in range(len(plan.concepts)) if i not in plan.game_words)
         mask = sum(1 << i for i in others)
-        if not focus.named or not mask:
-            return ()
         for docnum in scores:
             if matched.get(docnum, 0) & mask and self.doc_game[docnum] == focus.game:
                 return ()
-        typed: dict[str, str] = {}
-        for token in WORD.findall(parsed.text):
-            typed.setdefault(fold(token), token)
-        return tuple(dict.fromkeys(typed.get(plan.corrected[i], plan.corrected[i]) for i in others))
+        return others if mask else ()
 
     def step_back_all(self, scores: dict[int, float], focus: Focus) -> None:
         """A query naming a game (« contrôle altered »): every other game's entry steps back

@@ -89,24 +89,27 @@ class Focus:
     reason: str  # "glossary", "vocabulary" (the game's own words), "candidates"
     words: list[str]  # the query words that tell it
     named: bool = False  # the query names the game (« contrôle altered »): not in `as_dict`
-    # A named game none of whose entries has any of the query's other words: those words, as
-    # typed (« mulligan altered »: the other games' entries are all there is, and come first).
-    absent: tuple[str, ...] = ()
+    # A named game none of whose entries has any of the query's other words: their positions
+    # (« mulligan altered »: the other games' entries are all there is, and come first).
+    absent: tuple[int, ...] = ()
 
-    def as_dict(self, title: str) -> dict[str, Any]:
+    def as_dict(self, title: str, absent: list[str] | None = None) -> dict[str, Any]:
+        """The API's focus; `absent`: the words at `self.absent` as typed
+        (`Presenter.typed_words`)."""
         because = FOCUS_NAMED if self.named else FOCUS_REASONS[self.reason]
         if self.words:
             because += " : " + ", ".join(f"« {w} »" for w in self.words)
+        absent = absent or []
         message = f"dans {title} ({because})"
-        if self.absent:
-            words = ", ".join(f"« {w} »" for w in self.absent)
+        if absent:
+            words = ", ".join(f"« {w} »" for w in absent)
             message = FOCUS_ABSENT.format(title=title, because=because, words=words)
         return {
             "game": self.game,
             "title": title,
             "reason": self.reason,
             "words": list(self.words),
-            "absent": list(self.absent),
+            "absent": absent,
             "message": message,
         }
 

@@ -45,14 +45,8 @@ class Presenter:
         {"typed", "suggested"}.  (None, []) when nothing was corrected."""
         if plan.corrected == plan.words:
             return None, []
-        # Where each query word was typed: the query's words are, in order, among the words of
-        # what was typed (question words and inline filters aside; filters are not words).
-        masked = FILTER.sub(lambda m: " " * len(m.group(0)), query)
-        spans: list[tuple[int, int]] = []
-        for token in self._folded(masked, chars=True):
-            if len(spans) < len(plan.words) and token.text == plan.words[len(spans)]:
-                spans.append((token.startchar, token.endchar))
-        if len(spans) < len(plan.words):  # not expected: the corrected words, as before
+        spans = self.typed_spans(query, plan)
+        if spans is None:  # not expected: the corrected words, as before
             return " ".join(plan.corrected), [
                 {"typed": w, "suggested": c}
                 for w, c in zip(plan.words, plan.corrected, strict=True)
@@ -71,6 +65,32 @@ class Presenter:
             cursor = end
         out.append(query[cursor:])
         return "".join(out), replacements
+
+    def typed_spans(self, query: str, plan: Plan) -> list[tuple[int, int]] | None:
+        """Where each of the plan's words was typed in `query`: they are, in order, among the
+        words of what was typed (question words and inline filters aside; filters are not
+        words).  None when they are not all found."""
+        masked = FILTER.sub(lambda m: " " * len(m.group(0)), query)
+        spans: list[tuple[int, int]] = []
+        for token in self._folded(masked, chars=True):
+            if len(spans) < len(plan.words) and token.text == plan.words[len(spans)]:
+                spans.append((token.startchar, token.endchar))
+        return spans if len(spans) == len(plan.words) else None
+
+    def typed_words(self, query: str, plan: Plan, positions: tuple[int, ...]) -> list[str]:
+        """The plan's words at `positions` as the player typed them (a corrected word as the
+        rulebooks print its correction), each once."""
+        if not positions:
+            return []
+        spans = self.typed_spans(query, plan)
+        words = []
+        for i in positions:
+            corrected = plan.corrected[i]
+            if spans is None or corrected != plan.words[i]:
+                words.append(self.spellings.get(corrected, corrected))
+            else:
+                words.append(query[spans[i][0] : spans[i][1]])
+        return list(dict.fromkeys(words))
 
     def with_respelled(
         self,

@@ -166,6 +166,7 @@ class Searcher:
         "focus"}."""
         parsed = self.parse(q, game, kind)
         focus: Focus | None = None
+        absent: list[str] = []
         suggestion: str | None = None
         replacements: list[dict[str, str]] = []
         with self._whoosh() as searcher:
@@ -178,6 +179,8 @@ class Searcher:
                 if plan is not None:
                     english = parsed.language == "en"
                     suggestion, replacements = self.presenter.suggest(q, plan, english)
+                    if focus is not None:  # (words of a named game's that it lacks: as typed)
+                        absent = self.presenter.typed_words(q, plan, focus.absent)
                 suggestion, replacements = self.presenter.with_respelled(
                     q, parsed.respelled, suggestion, replacements
                 )
@@ -191,7 +194,7 @@ class Searcher:
         result = {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
         result["replacements"] = replacements
         result["language"] = parsed.language
-        result["focus"] = focus.as_dict(self.game_title(focus.game)) if focus else None
+        result["focus"] = focus.as_dict(self.game_title(focus.game), absent) if focus else None
         return result
 
     def explain(self, q: str, game: str | None = None, kind: str | None = None) -> dict[str, Any]:
@@ -346,7 +349,7 @@ class Searcher:
         # rest follow in score order: every page is a slice of one and the same list.
         named: str | None = None  # a game the query names, which has some of its words
         if focus is not None and focus.named:
-            absent = self.focus.absent(parsed, plan, focus, scores, matched)
+            absent = self.focus.absent(plan, focus, scores, matched)
             if absent:  # (the game's entries have nothing: no game steps back)
                 focus = replace(focus, absent=absent)
             else:  # every other game's entry steps back, before the best are chosen

@@ -60,7 +60,9 @@ export class Engine extends Presenting {
     const [suggestion, replacements] = this.withRespelled(
       q, parsed.respelled, ...(result.plan ? this.suggest(q, result.plan, parsed.language === "en") : [null, []]),
     );
-    const focus = result.focus ? this.focusDict(result.focus) : null;
+    // (the words a named game lacks, as typed: Searcher.search)
+    const absent = result.focus?.absent ? this.typedWords(q, result.plan, result.focus.absent) : [];
+    const focus = result.focus ? this.focusDict(result.focus, absent) : null;
     return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion, replacements, language: parsed.language, focus };
   }
 }

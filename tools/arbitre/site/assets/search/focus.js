@@ -4,9 +4,7 @@
 import { Understanding } from "./understand.js";
 import { GAME_FOCUS_DEPTH, GAME_FOCUS_FACTOR, GAME_FOCUS_SHARE, GAME_NAMED_FACTOR, WORD_GAME_MIN_DOCS, WORD_GAME_SHARE } from "./weights.js";
 import { byScore, spelled } from "./common.js";
-import { fold, isRuleNumber } from "./analysis.js";
-
-const WORD = /[\p{L}\p{N}_]+/gu; // focus.WORD: a word as typed (Python's \w)
+import { isRuleNumber } from "./analysis.js";
 
 export class Focusing extends Understanding {
   // -- game focus (focus.GameFocus.of_words) ----------------------------------------------
@@ -75,34 +73,28 @@ export class Focusing extends Understanding {
     return new Set([...(docs || [])].map((d) => this.docs[d].game));
   }
 
-  focusDict(focus) {
+  // The API's focus (plan.Focus.as_dict); `absent`: the words at `focus.absent` as typed.
+  focusDict(focus, absent = []) {
     const title = this.focusTitles[focus.game] || this.data.games[focus.game] || focus.game;
     let because = focus.named ? this.focusNamed : this.focusReasons[focus.reason] || focus.reason;
     if (focus.words.length) because += " : " + focus.words.map((w) => `« ${w} »`).join(", ");
-    const absent = [...(focus.absent || [])];
     let message = `dans ${title} (${because})`;
     if (absent.length) {
       const words = absent.map((w) => `« ${w} »`).join(", ");
       message = this.focusAbsent.replace("{title}", title).replace("{because}", because).replace("{words}", words);
     }
-    return { game: focus.game, title, reason: focus.reason, words: [...focus.words], absent, message };
+    return { game: focus.game, title, reason: focus.reason, words: [...focus.words], absent: [...absent], message };
   }
 
-  // focus.GameFocus.absent: a named game none of whose scored entries has any of the query's
-  // other words -> those words as typed; else none.
-  absentWords(parsed, plan, focus, scores, matched) {
+  // focus.GameFocus.absent: the positions of the query's words besides the game's name, when
+  // none of the named game's scored entries has any of them; else none.
+  absentWords(plan, focus, scores, matched) {
     const others = plan.concepts.map((_, i) => i).filter((i) => !plan.gameWords.has(i));
     const mask = others.reduce((m, i) => m | (1 << i), 0);
-    if (!focus.named || !mask) return [];
     for (const doc of scores.keys()) {
       if ((matched.get(doc) || 0) & mask && this.docs[doc].game === focus.game) return [];
     }
-    const typed = new Map();
-    for (const token of parsed.text.match(WORD) || []) {
-      const key = fold(token);
-      if (!typed.has(key)) typed.set(key, token);
-    }
-    return [...new Set(others.map((i) => typed.get(plan.corrected[i]) ?? plan.corrected[i]))];
+    return mask ? others : [];
   }
 
 

@@ -86,16 +86,39 @@ export class Presenting extends Ranking {
     return (begin > 0 ? "…" : "") + window_(text, begin, end, spans) + (end < text.length ? "…" : "");
   }
 
-  // The query as typed with only the corrected words replaced, and each replacement
-  // (Presenter.suggest): [sentence, [{typed, suggested}]], or [null, []].
-  suggest(query, plan, english = false) {
-    if (plan.corrected.join("\u0000") === plan.words.join("\u0000")) return [null, []];
+  // Where each of the plan's words was typed in `query` (Presenter.typed_spans), or null.
+  typedSpans(query, plan) {
     const masked = query.replace(FILTER, (m) => " ".repeat(m.length));
     const spans = [];
     for (const t of this.analyzer.tokens(masked, false)) {
       if (spans.length < plan.words.length && t.text === plan.words[spans.length]) spans.push([t.start, t.end]);
     }
-    if (spans.length < plan.words.length) {
+    return spans.length === plan.words.length ? spans : null;
+  }
+
+  // The plan's words at `positions` as typed, a corrected one as printed (Presenter.typed_words).
+  typedWords(query, plan, positions) {
+    if (!positions.length) return [];
+    const spans = this.typedSpans(query, plan);
+    const words = positions.map((i) => {
+      const corrected = plan.corrected[i];
+      if (spans === null || corrected !== plan.words[i]) return this.printed(corrected);
+      return query.slice(spans[i][0], spans[i][1]);
+    });
+    return [...new Set(words)];
+  }
+
+  // A folded word as the rulebooks print it (« constructor » is no spelling: own keys only).
+  printed(word) {
+    return Object.hasOwn(this.spellings, word) ? this.spellings[word] : word;
+  }
+
+  // The query as typed with only the corrected words replaced, and each replacement
+  // (Presenter.suggest): [sentence, [{typed, suggested}]], or [null, []].
+  suggest(query, plan, english = false) {
+    if (plan.corrected.join("\u0000") === plan.words.join("\u0000")) return [null, []];
+    const spans = this.typedSpans(query, plan);
+    if (spans === null) {
       const pairs = plan.words.map((w, i) => ({ typed: w, suggested: plan.corrected[i] })).filter((r) => r.typed !== r.suggested);
       return [plan.corrected.join(" "), pairs];
     }
@@ -106,9 +129,7 @@ export class Presenting extends Ranking {
       const corrected = plan.corrected[i];
       if (corrected === plan.words[i]) return;
       const typed = query.slice(start, end);
-      // (an English question's, as English writes it; « constructor » is no spelling)
-      const printed = Object.hasOwn(this.spellings, corrected) ? this.spellings[corrected] : corrected;
-      const spelled = english ? corrected : printed;
+      const spelled = english ? corrected : this.printed(corrected); // (English: as English writes it)
       const suggested = asTyped(spelled, typed);
       replacements.push({ typed, suggested });
       out.push(query.slice(cursor, start), suggested);

@@ -156,7 +156,7 @@ export class Ranking extends Focusing {
     // other game's entry steps back before the best are chosen; when none, no game does.
     let named = null;
     if (focus !== null && focus.named) {
-      const absent = this.absentWords(parsed, plan, focus, scores, matched);
+      const absent = this.absentWords(plan, focus, scores, matched);
       if (absent.length) focus = { ...focus, absent };
       else {
         named = focus.game;
