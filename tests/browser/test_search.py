@@ -35,6 +35,7 @@ from tests.search.test_elision import ELIDED, LEFT
 from tests.search.test_english import ENGLISH_TYPOS, FUNCTION_WORD_KEYWORDS
 from tests.search.test_game_names import (
     ABSENT_IN_NAMED_GAME,
+    MISSING_IN_NAMED_GAME,
     NAMED_GAME_QUERIES,
     NAMED_WITH_TERMS,
     named_term_queries,
@@ -525,7 +526,8 @@ def test_a_games_name_with_a_term_agrees_with_the_python_search(engine_page, bui
     cases = [[q, g, None, 10, 0] for q, _t, game in named_term_queries(kb) for g in (None, game)]
     cases += [[q, None, None, 10, 0] for q, _first in NAMED_GAME_QUERIES]
     cases += [[q, None, None, 10, 0] for q, _absent, _first in ABSENT_IN_NAMED_GAME]
-    cases += [["garde ashes", None, None, 10, 0]]
+    cases += [[q, None, None, 10, 0] for q, _missing in MISSING_IN_NAMED_GAME]
+    cases += [["garde ashes", None, None, 10, 0], ["xyzzy altered", None, None, 10, 0]]
     got = engine_page.evaluate(JS_ANSWER, cases)
     differ = [
         (q, game, js[0], python[0])

@@ -20,7 +20,7 @@ from arbitre.search.language import (
     french_function_words,
 )
 from arbitre.search.names import english_key, spoken_key, typed_key
-from arbitre.search.plan import FOCUS_ABSENT, FOCUS_NAMED, FOCUS_REASONS
+from arbitre.search.plan import FOCUS_ABSENT, FOCUS_MISSING, FOCUS_NAMED, FOCUS_REASONS
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.vocabulary import load_vocabulary
 
@@ -87,7 +87,7 @@ def thesaurus_table() -> list[dict[str, Any]]:
 def focus_table(kb: KnowledgeBase) -> dict[str, Any]:
     """What the searcher's game focus reads besides the index: the markers of each game
     (`Vocabulary.markers_in`, in its order), which of them are the games' names and the
-    words a query's names spell (`game_name_positions`), the title a focus line names a game by
+    words a query's names spell (`game_name_spans`), the title a focus line names a game by
     (`Searcher.game_title`), and the French reasons (`Focus.as_dict`)."""
     vocabulary = load_vocabulary()
     titles = {g.id: g.short_title for g in kb.games}
@@ -99,6 +99,7 @@ def focus_table(kb: KnowledgeBase) -> dict[str, Any]:
         "reasons": FOCUS_REASONS,
         "named": FOCUS_NAMED,
         "absent": FOCUS_ABSENT,
+        "missing": FOCUS_MISSING,
     }
 
 

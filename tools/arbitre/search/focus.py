@@ -5,11 +5,12 @@ game whose glossary names it uses, else the one game whose own words it uses («
 « Phoenixborn »); for a question with none, by its candidates (`of_candidates`): the game most
 of the best answers' score belongs to.  The other games' candidates then step back
 (`step_back`); for a game the query names, every other game's entry, further (`step_back_all`)
-— unless that game has none of the query's words (`absent`).
+— unless that game has none of the query's words (`lacking`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from arbitre.search.analysis import is_rule_number, stem
@@ -136,18 +137,22 @@ class GameFocus:
         game, share = max(mass.items(), key=lambda kv: kv[1], default=("", 0.0))
         return game if game and share / total >= GAME_FOCUS_SHARE else None
 
-    def absent(
+    def lacking(
         self, plan: Plan, focus: Focus, scores: dict[int, float], matched: dict[int, int]
-    ) -> tuple[int, ...]:
-        """The positions of the query's words besides the game's name, when none of the named
-        game's entries (those scored) has any of them, its synonyms and translations included
-        (« mulligan altered »); else none."""
+    ) -> Focus:
+        """The named game's focus, with the positions of the query's words besides the game's
+        name that none of its entries (those scored) has, synonyms and translations included:
+        all of them (`absent`: « mulligan altered »), or some (`missing`: « taille de main
+        ashes »)."""
         others = tuple(i for i in range(len(plan.concepts)) if i not in plan.game_words)
-        mask = sum(1 << i for i in others)
+        game, doc_game, has = focus.game, self.doc_game, 0
         for docnum in scores:
-            if matched.get(docnum, 0) & mask and self.doc_game[docnum] == focus.game:
-                return ()
-        return others if mask else ()
+            if doc_game[docnum] == game:
+                has |= matched.get(docnum, 0)
+        lacks = tuple(i for i in others if not has >> i & 1)
+        if lacks and len(lacks) == len(others):
+            return replace(focus, absent=lacks)
+        return replace(focus, missing=lacks)
 
     def step_back_all(self, scores: dict[int, float], focus: Focus) -> None:
         """A query naming a game (« contrôle altered »): every other game's entry steps back

@@ -13,13 +13,17 @@ from typing import Any
 from arbitre.search.analysis import analyze, stem
 from arbitre.search.bilingual import load_bilingual
 from arbitre.search.thesaurus import load_thesaurus
+from arbitre.search.vocabulary import load_vocabulary
 
 
 def phrase_keys(glossary_rows: list[dict[str, Any]]) -> set[tuple[str, ...]]:
     """Every stem sequence of two words or more a query can look up as a phrase: the
-    thesaurus's phrases, the bilingual table's French phrases and the glossary's names
-    (`documents.glossary_names` rows)."""
-    keys: set[tuple[str, ...]] = set()
+    thesaurus's phrases, the bilingual table's French phrases, the games' names (« four
+    souls », `vocabulary.name_words`) and the glossary's names (`documents.glossary_names`
+    rows)."""
+    keys: set[tuple[str, ...]] = {
+        tuple(stem(w) for w in name) for name in load_vocabulary().name_words() if len(name) > 1
+    }
     for group in load_thesaurus().groups:
         for phrase in group.phrases:
             if len(phrase.stems) > 1:

@@ -58,7 +58,7 @@ class Plan:
     named_spans: dict[tuple[int, ...], set[str]] = field(default_factory=dict)
     # A named span whose name holds words the query drops (« in play » over « play »): the name.
     said: dict[tuple[int, ...], str] = field(default_factory=dict)
-    # Query word positions that spell a game's name (`vocabulary.game_name_positions`).
+    # Query word positions that spell a game's name (`vocabulary.game_name_spans`).
     game_words: set[int] = field(default_factory=set)
     # The one game the query names, with the names typed (`Vocabulary.game_named`).
     game_named: tuple[str, list[str]] | None = None
@@ -79,6 +79,8 @@ FOCUS_REASONS = {  # why a query was taken to be about a game (the site's search
 FOCUS_NAMED = "nommé dans la question"  # what a focus line says of a game the query names
 # A focus line when no entry of the game the query names has any of its other words.
 FOCUS_ABSENT = "dans tous les jeux : {title} ({because}) n'a aucun passage contenant {words}"
+# A focus line when the game the query names has some of its other words, not all.
+FOCUS_MISSING = "dans {title} ({because}), dont aucun passage ne contient {words}"
 
 
 @dataclass(frozen=True)
@@ -92,24 +94,32 @@ class Focus:
     # A named game none of whose entries has any of the query's other words: their positions
     # (« mulligan altered »: the other games' entries are all there is, and come first).
     absent: tuple[int, ...] = ()
+    # A named game whose entries have some of the query's other words, not these: their
+    # positions (« taille de main ashes »: its entries still come first, the line says why
+    # they are not about the hand's size).
+    missing: tuple[int, ...] = ()
 
-    def as_dict(self, title: str, absent: list[str] | None = None) -> dict[str, Any]:
-        """The API's focus; `absent`: the words at `self.absent` as typed
-        (`Presenter.typed_words`)."""
+    def as_dict(
+        self, title: str, absent: list[str] | None = None, missing: list[str] | None = None
+    ) -> dict[str, Any]:
+        """The API's focus; `absent`, `missing`: the words at `self.absent`, `self.missing` as
+        typed (`Presenter.typed_words`)."""
         because = FOCUS_NAMED if self.named else FOCUS_REASONS[self.reason]
         if self.words:
             because += " : " + ", ".join(f"« {w} »" for w in self.words)
-        absent = absent or []
+        absent, missing = absent or [], missing or []
         message = f"dans {title} ({because})"
-        if absent:
-            words = ", ".join(f"« {w} »" for w in absent)
-            message = FOCUS_ABSENT.format(title=title, because=because, words=words)
+        for typed, line in ((absent, FOCUS_ABSENT), (missing, FOCUS_MISSING)):
+            if typed:
+                words = ", ".join(f"« {w} »" for w in typed)
+                message = line.format(title=title, because=because, words=words)
         return {
             "game": self.game,
             "title": title,
             "reason": self.reason,
             "words": list(self.words),
             "absent": absent,
+            "missing": missing,
             "message": message,
         }
 

@@ -134,13 +134,21 @@ def best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:
 
 def coordinate(scores: dict[int, float], matched: dict[int, int], weights: list[float]) -> None:
     """Coordination: each score times the share of the query's words (weighted by rarity) its
-    entry has, to the power COORD_POWER."""
+    entry has, to the power COORD_POWER.  An entry with none of the query's words (lent by a
+    ruling's links only, or only a game's name typed with other words, which weighs nothing:
+    GAME_NAME_WEIGHT) is no candidate."""
     total_weight = sum(weights) or 1.0
     coverage: dict[int, float] = {}
     if len(weights) > 1:
+        unmatched = []
         for docnum in scores:
             mask = matched[docnum]
             if mask not in coverage:
                 have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
-                coverage[mask] = (have / total_weight) ** COORD_POWER
-            scores[docnum] *= coverage[mask]
+                coverage[mask] = (have / total_weight) ** COORD_POWER if have else -1
+            if coverage[mask] < 0:
+                unmatched.append(docnum)
+            else:
+                scores[docnum] *= coverage[mask]
+        for docnum in unmatched:
+            del scores[docnum]

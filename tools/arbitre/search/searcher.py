@@ -44,7 +44,6 @@ import threading
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +166,7 @@ class Searcher:
         parsed = self.parse(q, game, kind)
         focus: Focus | None = None
         absent: list[str] = []
+        missing: list[str] = []
         suggestion: str | None = None
         replacements: list[dict[str, str]] = []
         with self._whoosh() as searcher:
@@ -181,6 +181,7 @@ class Searcher:
                     suggestion, replacements = self.presenter.suggest(q, plan, english)
                     if focus is not None:  # (words of a named game's that it lacks: as typed)
                         absent = self.presenter.typed_words(q, plan, focus.absent)
+                        missing = self.presenter.typed_words(q, plan, focus.missing)
                 suggestion, replacements = self.presenter.with_respelled(
                     q, parsed.respelled, suggestion, replacements
                 )
@@ -194,7 +195,8 @@ class Searcher:
         result = {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
         result["replacements"] = replacements
         result["language"] = parsed.language
-        result["focus"] = focus.as_dict(self.game_title(focus.game), absent) if focus else None
+        title = self.game_title(focus.game) if focus else ""
+        result["focus"] = focus.as_dict(title, absent, missing) if focus else None
         return result
 
     def explain(self, q: str, game: str | None = None, kind: str | None = None) -> dict[str, Any]:
@@ -349,11 +351,9 @@ class Searcher:
         # rest follow in score order: every page is a slice of one and the same list.
         named: str | None = None  # a game the query names, which has some of its words
         if focus is not None and focus.named:
-            absent = self.focus.absent(plan, focus, scores, matched)
-            if absent:  # (the game's entries have nothing: no game steps back)
-                focus = replace(focus, absent=absent)
-            else:  # every other game's entry steps back, before the best are chosen
-                named = focus.game
+            focus = self.focus.lacking(plan, focus, scores, matched)
+            if not focus.absent:  # (when the game's entries have none: no game steps back)
+                named = focus.game  # every other game's entry steps back, before the best
                 self.focus.step_back_all(scores, focus)
         top = best(scores, RERANK_DEPTH)
         if parsed.game is None and focus is None and parsed.question:

@@ -25,7 +25,7 @@ from arbitre.search.postings import Postings
 from arbitre.search.query import ParsedQuery
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import Typos, edit_distance, max_edits, nearest
-from arbitre.search.vocabulary import game_name_positions, load_vocabulary
+from arbitre.search.vocabulary import game_name_spans, load_vocabulary
 from arbitre.search.weights import (
     BILINGUAL_WEIGHT,
     FAMILY_WEIGHT,
@@ -53,6 +53,27 @@ class Understanding:
         self.postings = postings
         self._listed: dict[str, bool] = {}  # `listed`'s answers, per word (a bounded dict)
 
+    def _game_name(self, plan: Plan) -> set[int]:
+        """A game's name typed with other words says which game, not what about it: an entry
+        finds it only by printing the name (« Four Souls » in a row, « Altered » in its text;
+        not « Soul of Guppy », nor « Bonus Souls » among a term's names), and it weighs
+        GAME_NAME_WEIGHT of its words.  Its positions."""
+        spans = game_name_spans(plan.corrected, self.game_names)
+        for span in spans:
+            concepts = [plan.concepts[i] for i in span]
+            weight = sum(c.weight for c in concepts) * GAME_NAME_WEIGHT
+            for concept in concepts:  # (the name's first word holds the name)
+                concept.terms, concept.weight = [], 0.0
+            first = concepts[0]
+            stems = tuple(stem(plan.corrected[i]) for i in span)
+            first.weight = weight
+            if len(stems) > 1:
+                first.phrases = [(stems, GAME_NAME_WEIGHT, None)]
+            else:
+                first.terms = [Term("text", stems[0], boost=GAME_NAME_WEIGHT)]
+        found = plan.game_words = {i for span in spans for i in span}
+        return found
+
     def known_form(self, reader: Any, word: str) -> bool:
         """Whether the index has this word as typed (accents aside)."""
         df = self.postings.df
@@ -71,13 +92,7 @@ class Understanding:
         plan = Plan(words=words, corrected=list(words))
         total_docs = max(reader.doc_count(), 1)
         unknown, respell = self._concepts(reader, parsed, plan, total_docs)
-        game_words = plan.game_words = game_name_positions(plan.corrected, self.game_names)
-        for i in game_words:
-            concept = plan.concepts[i]
-            concept.weight *= GAME_NAME_WEIGHT
-            concept.terms = [
-                Term(t.fieldname, t.text, boost=t.boost * GAME_NAME_WEIGHT) for t in concept.terms
-            ]
+        game_words = self._game_name(plan)
         # A game the query names (« contrôle altered ») is where its glossary names are read.
         by_name = plan.game_named = (
             load_vocabulary().game_named(parsed.text) if parsed.game is None else None

@@ -131,20 +131,27 @@ class Vocabulary:
         return found
 
 
-def game_name_positions(words: list[str], names: list[list[str]]) -> set[int]:
-    """The positions of `words` that spell a game's name (a name's words in a row, each as
-    written or with an « s » more or less: « marvel champion »), when other words remain: a
+def game_name_spans(words: list[str], names: list[list[str]]) -> list[tuple[int, ...]]:
+    """The spans of `words` that spell a game's name (a name's words in a row, each as written
+    or with an « s » more or less: « marvel champion »), the longest where two start alike
+    (« marvel champions », not « marvel »), in the query's order — when other words remain: a
     query that is only a game's name (« the binding of isaac ») asks about the game."""
     firsts = {name[0] for name in names}
     if not any(w in firsts or w + "s" in firsts or w[:-1] in firsts for w in words):
-        return set()  # most queries name no game
-    found: set[int] = set()
+        return []  # most queries name no game
+    spans: dict[int, tuple[int, ...]] = {}
     for name in names:
         for start in range(len(words) - len(name) + 1):
             if all(_same_word(words[start + i], w) for i, w in enumerate(name)):
-                found.update(range(start, start + len(name)))
-    rest = [w for i, w in enumerate(words) if i not in found]
-    return found if any(w not in ENGLISH_FUNCTION_WORDS for w in rest) else set()
+                if len(name) > len(spans.get(start, ())):
+                    spans[start] = tuple(range(start, start + len(name)))
+    found: list[tuple[int, ...]] = []
+    for start in sorted(spans):  # (a name inside a longer one found before it is that one's)
+        if not found or start > found[-1][-1]:
+            found.append(spans[start])
+    covered = {i for span in found for i in span}
+    rest = [w for i, w in enumerate(words) if i not in covered]
+    return found if any(w not in ENGLISH_FUNCTION_WORDS for w in rest) else []
 
 
 def _same_word(typed: str, name: str) -> bool:

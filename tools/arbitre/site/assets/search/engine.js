@@ -61,8 +61,8 @@ export class Engine extends Presenting {
       q, parsed.respelled, ...(result.plan ? this.suggest(q, result.plan, parsed.language === "en") : [null, []]),
     );
     // (the words a named game lacks, as typed: Searcher.search)
-    const absent = result.focus?.absent ? this.typedWords(q, result.plan, result.focus.absent) : [];
-    const focus = result.focus ? this.focusDict(result.focus, absent) : null;
+    const typed = (positions) => (positions ? this.typedWords(q, result.plan, positions) : []);
+    const focus = result.focus ? this.focusDict(result.focus, typed(result.focus.absent), typed(result.focus.missing)) : null;
     return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion, replacements, language: parsed.language, focus };
   }
 }

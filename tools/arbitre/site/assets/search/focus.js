@@ -73,28 +73,30 @@ export class Focusing extends Understanding {
     return new Set([...(docs || [])].map((d) => this.docs[d].game));
   }
 
-  // The API's focus (plan.Focus.as_dict); `absent`: the words at `focus.absent` as typed.
-  focusDict(focus, absent = []) {
+  // The API's focus (plan.Focus.as_dict); `absent`, `missing`: the words at `focus.absent`,
+  // `focus.missing` as typed.
+  focusDict(focus, absent = [], missing = []) {
     const title = this.focusTitles[focus.game] || this.data.games[focus.game] || focus.game;
     let because = focus.named ? this.focusNamed : this.focusReasons[focus.reason] || focus.reason;
     if (focus.words.length) because += " : " + focus.words.map((w) => `« ${w} »`).join(", ");
     let message = `dans ${title} (${because})`;
-    if (absent.length) {
-      const words = absent.map((w) => `« ${w} »`).join(", ");
-      message = this.focusAbsent.replace("{title}", title).replace("{because}", because).replace("{words}", words);
+    for (const [typed, line] of [[absent, this.focusAbsent], [missing, this.focusMissing]]) {
+      if (!typed.length) continue;
+      const words = typed.map((w) => `« ${w} »`).join(", ");
+      message = line.replace("{title}", title).replace("{because}", because).replace("{words}", words);
     }
-    return { game: focus.game, title, reason: focus.reason, words: [...focus.words], absent: [...absent], message };
+    return { game: focus.game, title, reason: focus.reason, words: [...focus.words], absent: [...absent], missing: [...missing], message };
   }
 
-  // focus.GameFocus.absent: the positions of the query's words besides the game's name, when
-  // none of the named game's scored entries has any of them; else none.
-  absentWords(plan, focus, scores, matched) {
+  // focus.GameFocus.lacking: the named game's focus with the positions of the query's words
+  // besides the game's name that none of its scored entries has: all (`absent`) or some
+  // (`missing`).
+  lacking(plan, focus, scores, matched) {
     const others = plan.concepts.map((_, i) => i).filter((i) => !plan.gameWords.has(i));
-    const mask = others.reduce((m, i) => m | (1 << i), 0);
-    for (const doc of scores.keys()) {
-      if ((matched.get(doc) || 0) & mask && this.docs[doc].game === focus.game) return [];
-    }
-    return mask ? others : [];
+    let has = 0;
+    for (const doc of scores.keys()) if (this.docs[doc].game === focus.game) has |= matched.get(doc) || 0;
+    const lacks = others.filter((i) => !((has >> i) & 1));
+    return lacks.length && lacks.length === others.length ? { ...focus, absent: lacks } : { ...focus, missing: lacks };
   }
 
 

@@ -140,14 +140,16 @@ export class Ranking extends Focusing {
     const weights = plan.concepts.map((c) => c.weight);
     const totalWeight = weights.reduce((a, b) => a + b, 0) || 1.0;
     if (weights.length > 1) {
+      // An entry with none of the query's words (lent ones only, a game's name) is no candidate.
       const coverage = new Map();
       for (const [doc, score] of scores) {
         const mask = matched.get(doc) || 0;
         if (!coverage.has(mask)) {
           const have = weights.reduce((sum, w, i) => sum + ((mask >> i) & 1 ? w : 0), 0);
-          coverage.set(mask, (have / totalWeight) ** COORD_POWER);
+          coverage.set(mask, have ? (have / totalWeight) ** COORD_POWER : -1);
         }
-        scores.set(doc, score * coverage.get(mask));
+        if (coverage.get(mask) < 0) scores.delete(doc);
+        else scores.set(doc, score * coverage.get(mask));
       }
     }
     // The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the rest
@@ -156,9 +158,8 @@ export class Ranking extends Focusing {
     // other game's entry steps back before the best are chosen; when none, no game does.
     let named = null;
     if (focus !== null && focus.named) {
-      const absent = this.absentWords(plan, focus, scores, matched);
-      if (absent.length) focus = { ...focus, absent };
-      else {
+      focus = this.lacking(plan, focus, scores, matched);
+      if (!focus.absent) {
         named = focus.game;
         this.stepBackAll(scores, focus);
       }

@@ -254,17 +254,43 @@ export class Understanding extends EngineCore {
     return [game, typed.filter((m) => !typed.some((o) => m !== o && o.split(" ").includes(m)))];
   }
 
-  // vocabulary.game_name_positions: the words that spell a game's name, when others remain.
-  gameNamePositions(words) {
+  // vocabulary.game_name_spans: the spans of words that spell a game's name (the longest of
+  // those starting alike, in the query's order), when other words remain.
+  gameNameSpans(words) {
     const same = (typed, name) => typed === name || typed === name + "s" || typed + "s" === name;
-    const found = new Set();
+    const spans = new Map();
     for (const name of this.gameNameWords) {
       for (let start = 0; start + name.length <= words.length; start++) {
-        if (name.every((w, i) => same(words[start + i], w))) name.forEach((_, i) => found.add(start + i));
+        if (name.every((w, i) => same(words[start + i], w)) && name.length > (spans.get(start) || []).length) {
+          spans.set(start, name.map((_, i) => start + i));
+        }
       }
     }
-    const rest = words.filter((_, i) => !found.has(i));
-    return rest.some((w) => !this.englishWords.has(w)) ? found : new Set();
+    const found = [];
+    for (const start of [...spans.keys()].sort((a, b) => a - b)) {
+      if (!found.length || start > found[found.length - 1].at(-1)) found.push(spans.get(start));
+    }
+    const covered = new Set(found.flat());
+    return words.some((w, i) => !covered.has(i) && !this.englishWords.has(w)) ? found : [];
+  }
+
+  // understand.Understanding._game_name: a game's name typed with other words is found only
+  // in entries printing it (a phrase, or one word in the text), and weighs GAME_NAME_WEIGHT.
+  gameName(plan) {
+    const spans = this.gameNameSpans(plan.corrected);
+    for (const span of spans) {
+      const concepts = span.map((i) => plan.concepts[i]);
+      const weight = concepts.reduce((sum, c) => sum + c.weight, 0) * GAME_NAME_WEIGHT;
+      for (const concept of concepts) {
+        concept.terms = [];
+        concept.weight = 0;
+      }
+      const stems = span.map((i) => this.analyzer.stem(plan.corrected[i]));
+      concepts[0].weight = weight;
+      if (stems.length > 1) concepts[0].phrases = [[stems, GAME_NAME_WEIGHT, null]];
+      else concepts[0].terms = [new Term("text", stems[0], GAME_NAME_WEIGHT)];
+    }
+    return new Set(spans.flat());
   }
 
   plan(parsed) {
@@ -318,12 +344,7 @@ export class Understanding extends EngineCore {
       plan.concepts.push({ terms, weight: Math.log(1 + totalDocs / (1 + df)), phrases: [], scoped: [] });
     });
 
-    const gameWords = (plan.gameWords = this.gameNamePositions(plan.corrected));
-    for (const i of gameWords) {
-      const concept = plan.concepts[i];
-      concept.weight *= GAME_NAME_WEIGHT;
-      concept.terms = concept.terms.map((t) => new Term(t.field, t.text, t.boost * GAME_NAME_WEIGHT));
-    }
+    const gameWords = (plan.gameWords = this.gameName(plan));
     // A game the query names (« contrôle altered ») is where its glossary names are read.
     const byName = (plan.gameNamed = parsed.game === null ? this.gameNamed(parsed.text) : null);
     const inGame = byName ? { ...parsed, game: byName[0] } : parsed;
