@@ -9,7 +9,7 @@ after « de », « les », « mes »…, « des » is « dés »; after « le »
 stop word, bar two words of the prose (folded: « dés » 98 times, « dé » 83; « dû » 6, « sûr »
 2).  `Searcher.parse` reads every query so, as it reads a missing apostrophe (`elision.py`):
 like the accents folded everywhere else, the reading is not reported as a correction.  The
-browser does the same with this table (`client_index.py`, `understand.js`).
+browser does the same with this table (`client_index.py`, `reading.js`).
 """
 
 from __future__ import annotations

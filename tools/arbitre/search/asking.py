@@ -7,7 +7,7 @@ a word that is no word (the lexicon, the index, the players' words say which are
 edit (a letter left out, added, changed, or two swapped; not its first letter, as the
 corrector reads typos) from a French question word of five letters or more is read as that
 question word; the result names the replacement as it names
-the corrector's (`Presenter.suggest`).  The browser does the same (`understand.js`).
+the corrector's (`Presenter.suggest`).  The browser does the same (`reading.js`).
 """
 
 from __future__ import annotations

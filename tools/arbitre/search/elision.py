@@ -17,7 +17,7 @@ A three-letter word is read so only when it is one of `SHORT`: the others are of
 lexicon does not list at that length (« don », « mai », « tas »).  The query is then read as if
 the player had typed the apostrophe; what they typed is still what the result shows.
 
-The browser reads the same way (`understand.js` `withApostrophes`): its lexicon is the
+The browser reads the same way (`reading.js` `withApostrophes`): its lexicon is the
 lexicon's words near the index's (`lexicon.near_words`), so its index also carries the lexicon's
 words that have an elision's shape (`lookalikes`: « dont », « celle », « lune »), which it must
 know are words.

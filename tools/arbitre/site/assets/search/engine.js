@@ -6,8 +6,9 @@
 // `explain` gives the plan as `arbitre search --explain --json` does, to be compared with it.
 //
 // The stages are one class each, every one adding its methods to the one before: core.js
-// (data, query syntax) <- understand.js <- focus.js <- rank.js <- present.js <- Engine (search,
-// explain); their constants are weights.js's, their helpers common.js's.
+// (data, query syntax) <- reading.js (the readings before parsing, typo corrections) <-
+// understand.js <- focus.js <- rank.js <- present.js <- Engine (search, explain); their
+// constants are weights.js's, their helpers common.js's.
 import { Presenting } from "./present.js";
 import { spelled } from "./common.js";
 export { InvalidQuery } from "./common.js";
