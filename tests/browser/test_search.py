@@ -38,6 +38,7 @@ from tests.search.test_game_names import (
     MISSING_IN_NAMED_GAME,
     NAMED_GAME_QUERIES,
     NAMED_WITH_TERMS,
+    NOTHING_MISSING,
     named_term_queries,
 )
 from tests.search.test_intent import HOW_TO, SHORTHAND
@@ -527,6 +528,7 @@ def test_a_games_name_with_a_term_agrees_with_the_python_search(engine_page, bui
     cases += [[q, None, None, 10, 0] for q, _first in NAMED_GAME_QUERIES]
     cases += [[q, None, None, 10, 0] for q, _absent, _first in ABSENT_IN_NAMED_GAME]
     cases += [[q, None, None, 10, 0] for q, _missing in MISSING_IN_NAMED_GAME]
+    cases += [[q, None, None, 10, 0] for q in NOTHING_MISSING]
     cases += [["garde ashes", None, None, 10, 0], ["xyzzy altered", None, None, 10, 0]]
     got = engine_page.evaluate(JS_ANSWER, cases)
     differ = [

@@ -137,6 +137,21 @@ def test_a_named_game_lacking_some_words_asked_says_which(real, query, missing):
     assert real.search(query.replace(missing[0], ""))["focus"]["missing"] == []
 
 
+# Named games whose entries lack a word of the query that says nothing of the game: an English
+# question's words left untranslated (one Altered entry prints « This work is licensed »).
+NOTHING_MISSING = [
+    "how does exhaust work in marvel champions",
+    "what counts as a 'character' in marvel champions",
+]
+
+
+@pytest.mark.parametrize("query", NOTHING_MISSING)
+def test_an_english_questions_untranslated_words_are_not_said_missing(real, query):
+    focus = real.search(query)["focus"]
+    assert focus["missing"] == focus["absent"] == []
+    assert focus["message"].startswith("dans Marvel Champions (nommé dans la question")
+
+
 def test_a_named_game_with_one_of_the_words_asked_keeps_its_focus(real):
     """« garde ashes »: an Ashes players' question says « je garde »; the focus stays Ashes'."""
     focus = real.search("garde ashes")["focus"]

@@ -23,6 +23,7 @@ from arbitre.search.weights import (
     GAME_FOCUS_FACTOR,
     GAME_FOCUS_SHARE,
     GAME_NAMED_FACTOR,
+    WORD_GAME_MIN_DOCS,
 )
 
 
@@ -138,12 +139,19 @@ class GameFocus:
         return game if game and share / total >= GAME_FOCUS_SHARE else None
 
     def lacking(
-        self, plan: Plan, focus: Focus, scores: dict[int, float], matched: dict[int, int]
+        self,
+        plan: Plan,
+        focus: Focus,
+        scores: dict[int, float],
+        matched: dict[int, int],
+        english: bool = False,
     ) -> Focus:
         """The named game's focus, with the positions of the query's words besides the game's
         name that none of its entries (those scored) has, synonyms and translations included:
-        all of them (`absent`: « mulligan altered »), or some (`missing`: « taille de main
-        ashes »)."""
+        all of them (`absent`: « mulligan altered »), or, in a French query, some that at least
+        WORD_GAME_MIN_DOCS of the other games' entries have (`missing`: « taille de main
+        ashes »; an English question's words left untranslated, « counts », « work », are not
+        the rules' and say nothing of the game)."""
         others = tuple(i for i in range(len(plan.concepts)) if i not in plan.game_words)
         game, doc_game, has = focus.game, self.doc_game, 0
         for docnum in scores:
@@ -152,7 +160,15 @@ class GameFocus:
         lacks = tuple(i for i in others if not has >> i & 1)
         if lacks and len(lacks) == len(others):
             return replace(focus, absent=lacks)
-        return replace(focus, missing=lacks)
+        if english:
+            return focus
+        elsewhere = dict.fromkeys(lacks, 0)  # position -> the other games' entries having it
+        mask = sum(1 << i for i in lacks)
+        for docnum in scores:
+            if matched.get(docnum, 0) & mask:
+                for i in lacks:
+                    elsewhere[i] += matched[docnum] >> i & 1
+        return replace(focus, missing=tuple(i for i in lacks if elsewhere[i] >= WORD_GAME_MIN_DOCS))
 
     def step_back_all(self, scores: dict[int, float], focus: Focus) -> None:
         """A query naming a game (« contrôle altered »): every other game's entry steps back

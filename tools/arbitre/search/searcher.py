@@ -351,7 +351,7 @@ class Searcher:
         # rest follow in score order: every page is a slice of one and the same list.
         named: str | None = None  # a game the query names, which has some of its words
         if focus is not None and focus.named:
-            focus = self.focus.lacking(plan, focus, scores, matched)
+            focus = self.focus.lacking(plan, focus, scores, matched, parsed.language == "en")
             if not focus.absent:  # (when the game's entries have none: no game steps back)
                 named = focus.game  # every other game's entry steps back, before the best
                 self.focus.step_back_all(scores, focus)

@@ -89,14 +89,23 @@ export class Focusing extends Understanding {
   }
 
   // focus.GameFocus.lacking: the named game's focus with the positions of the query's words
-  // besides the game's name that none of its scored entries has: all (`absent`) or some
+  // besides the game's name that none of its scored entries has: all (`absent`) or, in a
+  // French query, some that at least WORD_GAME_MIN_DOCS of the other games' entries have
   // (`missing`).
-  lacking(plan, focus, scores, matched) {
+  lacking(plan, focus, scores, matched, english = false) {
     const others = plan.concepts.map((_, i) => i).filter((i) => !plan.gameWords.has(i));
     let has = 0;
     for (const doc of scores.keys()) if (this.docs[doc].game === focus.game) has |= matched.get(doc) || 0;
     const lacks = others.filter((i) => !((has >> i) & 1));
-    return lacks.length && lacks.length === others.length ? { ...focus, absent: lacks } : { ...focus, missing: lacks };
+    if (lacks.length && lacks.length === others.length) return { ...focus, absent: lacks };
+    if (english) return focus;
+    const mask = lacks.reduce((m, i) => m | (1 << i), 0);
+    const elsewhere = new Map(lacks.map((i) => [i, 0]));
+    for (const doc of scores.keys()) {
+      const m = matched.get(doc) || 0;
+      if (m & mask) for (const i of lacks) elsewhere.set(i, elsewhere.get(i) + ((m >> i) & 1));
+    }
+    return { ...focus, missing: lacks.filter((i) => elsewhere.get(i) >= WORD_GAME_MIN_DOCS) };
   }
 
 

@@ -158,7 +158,7 @@ export class Ranking extends Focusing {
     // other game's entry steps back before the best are chosen; when none, no game does.
     let named = null;
     if (focus !== null && focus.named) {
-      focus = this.lacking(plan, focus, scores, matched);
+      focus = this.lacking(plan, focus, scores, matched, parsed.language === "en");
       if (!focus.absent) {
         named = focus.game;
         this.stepBackAll(scores, focus);
