@@ -152,6 +152,15 @@ def test_an_english_questions_untranslated_words_are_not_said_missing(real, quer
     assert focus["message"].startswith("dans Marvel Champions (nommé dans la question")
 
 
+def test_a_game_named_with_words_no_entry_has_finds_only_entries_printing_the_name(real):
+    """« xyzzy altered »: what is left are the entries about the game, which print its name
+    (an entry finds a game's name only so), under a line saying no entry has « xyzzy »."""
+    found = real.search("xyzzy altered", limit=100)
+    assert found["focus"]["absent"] == ["xyzzy"]
+    assert 0 < found["total"] <= 100
+    assert all("altered" in (hit["text"] or "").lower() for hit in found["hits"])
+
+
 def test_a_named_game_with_one_of_the_words_asked_keeps_its_focus(real):
     """« garde ashes »: an Ashes players' question says « je garde »; the focus stays Ashes'."""
     focus = real.search("garde ashes")["focus"]

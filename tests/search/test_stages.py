@@ -80,3 +80,18 @@ def test_a_glossary_name_alone_boosts_its_entries_and_inside_a_question_does_not
         )
     assert alone.whole_name and "altered/glossaire/fugace" in alone.boosted_ids
     assert not asked.whole_name and not asked.boosted_ids
+
+
+def test_coordination_keeps_only_entries_having_one_of_the_querys_words():
+    """An entry's score times the share of the query's words it has, squared; an entry that
+    has none — only words lent by a ruling (no bit), or only a game's name, which weighs
+    nothing — is dropped: it cannot answer."""
+    from arbitre.search.retrieve import coordinate
+
+    scores = {1: 4.0, 2: 4.0, 3: 4.0, 4: 4.0}
+    matched = {1: 0b011, 2: 0b001, 3: 0b000, 4: 0b100}
+    coordinate(scores, matched, [1.0, 1.0, 0.0])  # the third word: a game's name
+    assert scores == {1: 4.0, 2: 1.0}
+    one = {1: 2.0, 2: 3.0}
+    coordinate(one, {1: 1, 2: 0}, [1.0])  # one word: nothing to coordinate
+    assert one == {1: 2.0, 2: 3.0}
