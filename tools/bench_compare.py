@@ -103,14 +103,21 @@ def _http_side(
         stop_server(server)
 
 
-def compare(baseline: str, baseline_tree: Path | None, quick: bool, python_client: bool) -> None:
+def compare(
+    baseline: str,
+    baseline_tree: Path | None,
+    quick: bool,
+    python_client: bool,
+    rounds: int | None = None,
+) -> None:
     """The search of this checkout beside an earlier one's, in one run on one machine:
     in-process latency and CPU per query over every query set, and one `arbitre serve` worker's
     throughput with the result cache off.  Both index the same knowledge base (this checkout's
-    content), each with its own code; the two sides alternate, twice each (the machine's load
-    changes by the minute)."""
+    content), each with its own code; the two sides alternate, `rounds` times each (default
+    twice: the machine's load changes by the minute)."""
     queries = [q["q"] for path in ALL_QUERY_SETS for q in load_queries(path)]
-    rounds, repeat, seconds = (1, 1, 5) if quick else (2, 3, 15)
+    default_rounds, repeat, seconds = (1, 1, 5) if quick else (2, 3, 15)
+    rounds = rounds or default_rounds
     wrk = None if python_client else shutil.which("wrk")
     with tempfile.TemporaryDirectory(prefix="arbitre-compare-") as tmp:
         tmp_path = Path(tmp)
@@ -222,3 +229,17 @@ def _print_comparison(
         + "; server CPU per request, the other way: "
         + ", ".join(f"{r:.2f}x" for r in cpu_ratio)
     )
+    old_http, new_http = results[old_name]["http"], results[new_name]["http"]
+    print(  # every round's requests together: each side served as long in each round
+        f"over the run: throughput {_pooled(new_http, 'rps') / _pooled(old_http, 'rps'):.2f}x, "
+        f"server CPU per request {_per_request(old_http) / _per_request(new_http):.2f}x"
+    )
+
+
+def _pooled(http: list[dict], key: str) -> float:
+    return sum(h[key] for h in http)
+
+
+def _per_request(http: list[dict]) -> float:
+    """Server CPU per request over every round (each round's CPU weighted by its requests)."""
+    return sum(h["cpu_ms"] * h["requests"] for h in http) / max(_pooled(http, "requests"), 1)

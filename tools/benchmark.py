@@ -83,6 +83,12 @@ def parse_args() -> argparse.Namespace:
         "--baseline-tree", type=Path, help="a checkout of the code to compare with, instead"
     )
     parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="with --compare: how many times the two sides alternate (default 2; 1 with --quick)",
+    )
+    parser.add_argument(
         "--editions",
         action="store_true",
         help="only `edition add` of the largest document against a plain import, then exit",
@@ -93,7 +99,7 @@ def parse_args() -> argparse.Namespace:
 def main() -> None:
     args = parse_args()
     if args.compare:
-        compare(args.baseline, args.baseline_tree, args.quick, args.python_client)
+        compare(args.baseline, args.baseline_tree, args.quick, args.python_client, args.rounds)
         return
     if args.editions:
         import bench_editions
