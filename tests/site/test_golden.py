@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from arbitre.site.build import ASSET_DIR, ASSETS, render_site
-from arbitre.site.offline import OFFLINE_DIR, WORKER_SOURCE
+from arbitre.site.offline import OFFLINE_DIR
 
 from .small_kb import small_examples, small_kb
 
@@ -33,10 +33,8 @@ def _rendered() -> dict[str, str]:
     files = render_site(small_kb(), small_examples())
     for script in sorted(ASSETS.glob("*.js")):
         assert files.pop(f"{ASSET_DIR}/{script.name}") == script.read_text(encoding="utf-8")
-    for script in sorted((ASSETS / "offline").glob("*.js")):
-        if script.name != WORKER_SOURCE:  # the worker goes to the built site's root (offline.py)
-            text = script.read_text(encoding="utf-8")
-            assert files.pop(f"{OFFLINE_DIR}/{script.name}") == text
+    for script in sorted((ASSETS / "offline").glob("*.js")):  # (the worker's parts: worker/)
+        assert files.pop(f"{OFFLINE_DIR}/{script.name}") == script.read_text(encoding="utf-8")
     return files
 
 

@@ -21,6 +21,7 @@ from arbitre.site.offline import (
     ICONS,
     LINKS_FILE,
     THEME_COLOUR,
+    WORKER_PARTS,
     fingerprint,
     kept_files,
     page_loads,
@@ -119,6 +120,11 @@ def test_the_worker_is_at_the_root_with_every_file_and_its_hash(site, build):
     assert (
         worker.index("const BUILD") < worker.index(worker_engine()) < worker.index(worker_source())
     )
+    # its parts in order, each once: the files and settings the others use first
+    parts = ROOT / "tools" / "arbitre" / "site" / "assets" / "offline" / "worker"
+    assert sorted(WORKER_PARTS) == sorted(p.name for p in parts.glob("*.js"))
+    assert worker_source().startswith("/* Arbitre's offline worker")
+    assert "use strict" in worker_source().split("// -- install, activate")[0]
     assert build["index"] == "assets/search/index.json" in build["shell"]
     assert build["search"] == "recherche/index.html" in build["shell"]
 

@@ -10,8 +10,8 @@ map, and the service worker with the build's version, written into the built sit
 - Last, `sw.js` at the site's root (a worker's scope is the folder it is served from, and a
   static host cannot send `Service-Worker-Allowed`): `const BUILD = {…};`, the search engine
   as a classic script (`ArbitreSearch`: the worker answers the pages' searches with the index it
-  holds, parsed once), then the worker's source, `site/assets/offline/sw.js`.  BUILD lists every file the worker may keep with its
-  hash and size, the shell it keeps from the start, each game's files, the pages' titles, and
+  holds, parsed once), then the worker's source, `site/assets/offline/worker/` (its parts
+  joined, `WORKER_PARTS`).  BUILD lists every file the worker may keep with its hash and size, the shell it keeps from the start, each game's files, the pages' titles, and
   the version: a fingerprint of all those files (pages, search index, code, short-link map)
   and of the worker's own code.
   Any change of a page, the index or the code changes sw.js, which is how browsers see an
@@ -39,7 +39,10 @@ from arbitre.site.search_files import INDEX_FILE, SEARCH_DIR, worker_engine
 
 OFFLINE_DIR = "assets/offline"
 WORKER = "sw.js"
-WORKER_SOURCE = "sw.js"  # in site/assets/offline/, written to the site's root, not copied
+# The worker's source, in site/assets/offline/worker/, joined in this order into the site's
+# root sw.js (not copied as pages' scripts): its files and settings, the requests it answers,
+# the search, the pages' messages (the games kept offline).
+WORKER_PARTS = ("files.js", "requests.js", "search.js", "messages.js")
 FAVICON = f"{OFFLINE_DIR}/icon.svg"
 LINKS_FILE = f"{OFFLINE_DIR}/links.json"
 ICONS = {  # path -> (size, maskable)
@@ -63,7 +66,7 @@ def offline_assets() -> dict[str, str]:
     files = {FAVICON: svg_icon()}
     folder = resources.files("arbitre.site").joinpath("assets", "offline")
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
-        if item.name.endswith(".js") and item.name != WORKER_SOURCE:
+        if item.name.endswith(".js"):
             files[f"{OFFLINE_DIR}/{item.name}"] = item.read_text(encoding="utf-8")
     return files
 
@@ -141,11 +144,9 @@ def fingerprint(files: dict[str, tuple[str, int]], worker: str = "") -> str:
 
 
 def worker_source() -> str:
-    return (
-        resources.files("arbitre.site")
-        .joinpath("assets", "offline", WORKER_SOURCE)
-        .read_text(encoding="utf-8")
-    )
+    """The worker's code: its parts, joined in order (`WORKER_PARTS`)."""
+    folder = resources.files("arbitre.site").joinpath("assets", "offline", "worker")
+    return "".join(folder.joinpath(part).read_text(encoding="utf-8") for part in WORKER_PARTS)
 
 
 class _Loads(HTMLParser):
@@ -240,7 +241,7 @@ def worker_script(build: dict[str, Any]) -> str:
     header = (
         f"// Arbitre's offline worker, version {build['version']}: written by `arbitre build`\n"
         "// (tools/arbitre/site/offline.py) from the search engine's modules and\n"
-        "// tools/arbitre/site/assets/offline/sw.js.\n"
+        "// tools/arbitre/site/assets/offline/worker/*.js.\n"
     )
     data = json.dumps(build, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return f"{header}const BUILD = {data};\n\n{worker_engine()}\n{worker_source()}"

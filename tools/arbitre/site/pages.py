@@ -45,7 +45,7 @@ def scenario_guide_page() -> Page:
 
 def offline_page() -> Page:
     """« Hors ligne »: what the offline worker shows for a page it does not hold while the
-    network is away (assets/offline/sw.js).  Outside the navigation (mkdocs.yml `not_in_nav`)."""
+    network is away (assets/offline/worker/).  Outside the navigation (mkdocs.yml `not_in_nav`)."""
     return Page(urls.OFFLINE_PAGE, "offline.md.j2", "Hors ligne")
 
 
