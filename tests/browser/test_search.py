@@ -42,7 +42,7 @@ from tests.search.test_game_names import (
     named_term_queries,
 )
 from tests.search.test_intent import HOW_TO, SHORTHAND
-from tests.search.test_lexicon import SENTENCES, TYPOS, WORDS
+from tests.search.test_lexicon import K_LEFT, SENTENCES, TYPOS, WORDS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 HOLDOUT_SETS = ("holdout-queries.yaml", "holdout2-queries.yaml")
@@ -436,7 +436,7 @@ def _every_query() -> list[str]:
     queries = [
         q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))
     ]
-    typed = [q for q, _suggestion in TYPOS] + WORDS + [q for q, _s, _r in SENTENCES]
+    typed = [q for q, _suggestion in TYPOS] + WORDS + K_LEFT + [q for q, _s, _r in SENTENCES]
     phone = [q for q, _read in ELIDED] + LEFT + [q for q, _intent in SHORTHAND] + TYPED_NUMBERS
     english = [q for q, _first in FUNCTION_WORD_KEYWORDS] + [q for q, _m, _g in ENGLISH_TYPOS]
     asked = [q for q, _s, _r in ASKED] + [f"{word} attaque" for word in ASKING_LEFT]

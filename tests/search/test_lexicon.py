@@ -30,6 +30,10 @@ TYPOS = [
     ("attaqer", "attaquer"),
     ("sacrfice", "sacrifice"),
     ("tumutle", "tumulte"),
+    # « k » for the sound French spells « qu » or « c », beyond the typo budget (typos.spoken_k)
+    ("on peut attaker 2 fois", "on peut attaquer 2 fois"),
+    ("kestion sur le seuil", "question sur le seuil"),
+    ("kapacité de base", "capacité de base"),
 ]
 # Real words within the typo budget of an index word: left alone (each was « corrected » before:
 # « fouiller » to « feuille », « truc » to « troc », « coller » to the English « collar »…).
@@ -68,6 +72,25 @@ WORDS = [
 @pytest.mark.parametrize(("query", "suggestion"), TYPOS)
 def test_a_typo_is_corrected(real, query, suggestion):
     assert real.search(query)["suggestion"] == suggestion
+
+
+def test_a_k_is_read_as_french_spells_it_only_beyond_the_typo_budget():
+    from arbitre.search.typos import spoken_k
+
+    assert spoken_k("attaker") == ["attaquer", "attacer"]
+    assert spoken_k("kapacite") == ["quapacite", "capacite"]
+    assert spoken_k("ki") == spoken_k("koi") == []  # too short to be a typo of anything
+    assert spoken_k("attaque") == []
+
+
+# Words with a « k » left as typed: too short to correct (« koi », « ki »), or with no French
+# spelling the index holds (« kan », « stack », « token »).
+K_LEFT = ["koi", "ki", "kan", "stack", "token"]
+
+
+@pytest.mark.parametrize("word", K_LEFT)
+def test_a_k_is_no_typo_when_the_word_reads_otherwise(real, word):
+    assert real.search(word)["suggestion"] is None
 
 
 @pytest.mark.parametrize("word", WORDS)

@@ -55,10 +55,22 @@ class Typos:
 
     def corrections(self, reader: Any, word: str) -> list[str]:
         """Indexed words within the typo budget of `word`, most plausible first; none for a
-        word of the lexicon (« fouiller » is not « feuille ») or a players' word (« dispo »)."""
+        word of the lexicon (« fouiller » is not « feuille ») or a players' word (« dispo »).
+        With none within the budget, the word as French spells its « k » (`spoken_k`:
+        « attaker » is « attaquer », « kapacité » « capacité »), when the index has it."""
         if word in self.words or word in self.players:
             return []
-        return nearest(word, self.vocabulary(reader))
+        vocabulary = self.vocabulary(reader)
+        return nearest(word, vocabulary) or [w for w in spoken_k(word) if w in vocabulary[0]][:1]
+
+
+def spoken_k(word: str) -> list[str]:
+    """A word typed with « k » for the sound French spells « qu » or « c » (« attaker »,
+    « bloker », « kestion », « kapacité »), spelled both ways; none without a « k », nor for a
+    word too short to correct (`max_edits`: « ki », « koi » are no typos of « ci », « quoi »)."""
+    if "k" not in word or not max_edits(word):
+        return []
+    return [word.replace("k", "qu"), word.replace("k", "c")]
 
 
 def indexed_words(reader: Any) -> dict[str, int]:

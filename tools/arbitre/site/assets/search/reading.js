@@ -128,9 +128,13 @@ export class Reading extends EngineCore {
   }
 
   corrections(word) {
-    // a word of the lexicon, or a players' own word, is no typo (Typos.corrections)
+    // a word of the lexicon, or a players' own word, is no typo (Typos.corrections); with none
+    // within the budget, the word with its « k » spelled as French does (typos.spoken_k)
     if (this.inLexicon(word) || Object.hasOwn(this.data.players_words, word)) return [];
-    return nearestIn(word, this.vocabulary());
+    const vocabulary = this.vocabulary();
+    const found = nearestIn(word, vocabulary);
+    if (found.length || !word.includes("k") || !maxEdits(word)) return found;
+    return [word.replaceAll("k", "qu"), word.replaceAll("k", "c")].filter((w) => vocabulary.vocab.has(w)).slice(0, 1);
   }
 }
 
