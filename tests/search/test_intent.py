@@ -21,6 +21,8 @@ SHORTHAND = [
     ("y a t il une limite de cartes en main", "quantity"),
     ("kel est la taille de main", "quantity"),
     ("keske un sbire", "definition"),
+    ("kan je pioche", None),  # « kan » quand, « ki » qui: question words, not searched
+    ("ki a la priorité", None),
 ]
 
 
@@ -67,6 +69,15 @@ SHORTHAND = [
 def test_detect_intent(query, intent):
     found = detect_intent(query)
     assert (found.name if found else None) == intent
+
+
+@pytest.mark.parametrize(
+    ("query", "words"), [("kan je pioche", ["pioche"]), ("ki a la priorité", ["priorite"])]
+)
+def test_shorthand_question_words_are_not_searched(query, words):
+    """« kan » (quand), « ki » (qui): a question, and nothing to look for in the rulebooks."""
+    parsed = parse_query(query, GAMES)
+    assert parsed.question and parsed.words == words
 
 
 @pytest.mark.parametrize(

@@ -49,9 +49,10 @@ ENGLISH_DEFINITION_WORDS = frozenset(
     "mean means meaning meant keyword keywords word term definition define".split()
 )
 # The interrogatives as typed on a phone: « cb » combien, « pk » pourquoi, « qd » quand,
-# « koi », « keske », « kel » (question words, and question markers: `query.py`).
+# « kan » quand, « koi », « kwa » quoi, « ki » qui, « keske », « kel » (question words, and
+# question markers: `query.py`).
 SHORTHAND_QUESTION_WORDS = frozenset(
-    "cb cmb pk pq pkoi pourkoi qd koi keske kesk kel kelle kels kelles".split()
+    "cb cmb pk pq pkoi pourkoi qd kan kand koi kwa ki keske kesk kel kelle kels kelles".split()
 )
 # Words that frame a question rather than say what it is about.  Generic French question
 # scaffolding (interrogatives, « est-ce que », modal verbs of asking, their shorthand, « ya »
