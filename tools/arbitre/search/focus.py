@@ -182,7 +182,7 @@ class GameFocus:
     def step_back(self, top: list[tuple[int, float]], focus: Focus) -> list[tuple[int, float]]:
         """A query asked without a game but about one by its words or its best candidates:
         the other games' candidates step back (a game the query names: `step_back_all`)."""
-        factor = GAME_FOCUS_FACTOR
-        out = [(d, sc if self.doc_game[d] == focus.game else sc * factor) for d, sc in top]
+        game = focus.game
+        out = [(d, sc if self.doc_game[d] == game else sc * GAME_FOCUS_FACTOR) for d, sc in top]
         out.sort(key=lambda item: (-item[1], item[0]))
         return out

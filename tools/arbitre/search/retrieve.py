@@ -140,15 +140,12 @@ def coordinate(scores: dict[int, float], matched: dict[int, int], weights: list[
     total_weight = sum(weights) or 1.0
     coverage: dict[int, float] = {}
     if len(weights) > 1:
-        unmatched = []
-        for docnum in scores:
+        for docnum in list(scores):
             mask = matched[docnum]
             if mask not in coverage:
                 have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
-                coverage[mask] = (have / total_weight) ** COORD_POWER if have else -1
-            if coverage[mask] < 0:
-                unmatched.append(docnum)
-            else:
+                coverage[mask] = (have / total_weight) ** COORD_POWER
+            if coverage[mask]:
                 scores[docnum] *= coverage[mask]
-        for docnum in unmatched:
-            del scores[docnum]
+            else:
+                del scores[docnum]

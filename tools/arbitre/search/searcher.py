@@ -195,8 +195,9 @@ class Searcher:
         result = {"query": q, "total": total, "hits": hits, "suggestion": suggestion}
         result["replacements"] = replacements
         result["language"] = parsed.language
-        title = self.game_title(focus.game) if focus else ""
-        result["focus"] = focus.as_dict(title, absent, missing) if focus else None
+        result["focus"] = None
+        if focus is not None:
+            result["focus"] = focus.as_dict(self.game_title(focus.game), absent, missing)
         return result
 
     def explain(self, q: str, game: str | None = None, kind: str | None = None) -> dict[str, Any]:

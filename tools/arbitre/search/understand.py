@@ -71,8 +71,8 @@ class Understanding:
                 first.phrases = [(stems, GAME_NAME_WEIGHT, None)]
             else:
                 first.terms = [Term("text", stems[0], boost=GAME_NAME_WEIGHT)]
-        found = plan.game_words = {i for span in spans for i in span}
-        return found
+        plan.game_words = {i for span in spans for i in span}
+        return plan.game_words
 
     def known_form(self, reader: Any, word: str) -> bool:
         """Whether the index has this word as typed (accents aside)."""

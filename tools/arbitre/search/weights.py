@@ -60,25 +60,27 @@ BILINGUAL_WEIGHT = 1.0
 # A game's own synonyms, in a search that could be about any game, count this share of that.
 UNFOCUSED_WEIGHT = 0.5
 # A game's name typed with other words (« marvel sbire », « réserve altered ») says which game,
-# not what about it: its words weigh nothing (the focus takes the game from them), and an entry
-# having no other word of the query is no candidate (`retrieve.coordinate`).  At 0.3 « comment
-# gagner a four souls » put « Âmes bonus » (English name « Bonus Souls ») first, and Ashes'
-# « Héritier » came in for its French title (« héritiers du phénix… »); at 0 the tables of
-# games' names typed with terms and with players' questions went 454 -> 461 / 472 and
-# 987 -> 995 / 1,000 (`tests/search/test_game_names.py`), no tuning half's figure moved.
+# not what about it (the focus takes the game from it): it counts this much of its words, and
+# only in an entry printing the name — a name of several words as a phrase (« Four Souls »),
+# one word in the text (`understand.Understanding._game_name`).  Counted in every field, it put
+# « Âmes bonus » (« Bonus Souls ») first for « comment gagner a four souls »; found only where
+# printed, the tables of games' names typed with terms and with players' questions went
+# 454 -> 461 / 472 and 987 -> 993 / 1,000 (`tests/search/test_game_names.py`) and no tuning
+# half's figure moved.  At 0 the questions about the game itself lost its name (« options de
+# difficulté marvel champions »).
 GAME_NAME_WEIGHT = 0.3
 # A question whose best candidates are mostly one game's (GAME_FOCUS_SHARE of the score of the
 # first GAME_FOCUS_DEPTH) is about that game: the other games' candidates count GAME_FOCUS_FACTOR.
 GAME_FOCUS_DEPTH, GAME_FOCUS_SHARE, GAME_FOCUS_FACTOR = 10, 0.7, 0.5
 # A query naming one game (« contrôle altered »): every other game's entry counts this much, so
 # that the named game's come first — unless none of its entries has any of the query's other
-# words (`focus.lacking`: then no game steps back, and the focus line says so; when it lacks
-# some of them, the line names those).  0.2 let another game's entry holding every word come
-# first (« how many cards in starting hand marvel »: The Spoils' « Main de départ », which prints
-# « Starting Draw »).  With the name's words weighing nothing, a glossary title typed with
-# another game's name that has some of its words put that game's entry first 0.48 of the time
-# at 0.15, 0.71 at 0.05, 0.93 at 0.01 (400 drawn); the tuning halves' lists are the same at
-# 0.05 and 0.01.
+# words (`focus.GameFocus.lacking`: then no game steps back, and the focus line says so; when it
+# lacks some of them, the line names those).  0.2 let another game's entry holding every word
+# come first (« how many cards in starting hand marvel »: The Spoils' « Main de départ », which
+# prints « Starting Draw »).  A glossary title typed with another game's name that has some of
+# its words put that game's entry first 0.48 of the time at 0.15, 0.71 at 0.05, 0.93 at 0.01
+# (400 drawn, measured with the name's words weighing nothing; 0.945 with the name found where
+# printed); the tuning halves' lists are the same at 0.05 and 0.01.
 GAME_NAMED_FACTOR = 0.01
 # A word belongs to a game when that game holds this share of the entries using it (and at
 # least this many): a query using one game's words only is about that game.

@@ -145,9 +145,8 @@ export class Focusing extends Understanding {
 
   // focus.GameFocus.step_back: the game of its words or of its best candidates.
   gameFocus(top, focus) {
-    const factor = GAME_FOCUS_FACTOR;
     return top
-      .map(([d, s]) => [d, this.docs[d].game === focus.game ? s : s * factor])
+      .map(([d, s]) => [d, this.docs[d].game === focus.game ? s : s * GAME_FOCUS_FACTOR])
       .sort(byScore);
   }
 

@@ -146,10 +146,10 @@ export class Ranking extends Focusing {
         const mask = matched.get(doc) || 0;
         if (!coverage.has(mask)) {
           const have = weights.reduce((sum, w, i) => sum + ((mask >> i) & 1 ? w : 0), 0);
-          coverage.set(mask, have ? (have / totalWeight) ** COORD_POWER : -1);
+          coverage.set(mask, (have / totalWeight) ** COORD_POWER);
         }
-        if (coverage.get(mask) < 0) scores.delete(doc);
-        else scores.set(doc, score * coverage.get(mask));
+        if (coverage.get(mask)) scores.set(doc, score * coverage.get(mask));
+        else scores.delete(doc);
       }
     }
     // The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the rest
