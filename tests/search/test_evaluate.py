@@ -100,3 +100,43 @@ def test_eval_rejects_a_file_that_is_not_a_query_list(tiny_project, tmp_path):
     bad.write_text("q: not a list\n", encoding="utf-8")
     result = run_eval(tiny_project, str(bad))
     assert result.exit_code == 1 and "expected a YAML list" in result.output
+
+
+def test_other_answers_count_in_their_own_figures_only(tiny_project, queries_file, tmp_path):
+    """An answers file names the other entries answering a question: a hit that is one of them
+    counts in `any_answer`, and the set's own figures stay as they are."""
+    plain = json.loads(run_eval(tiny_project, str(queries_file), "--json", "--verbose").output)
+    card = next(r for r in plain["without_game_filter"]["queries"] if r["q"] == "Jaguar bleu")
+    assert card["rank"] is None and card["top"]  # the card is found; its text is not the answer
+    answers = tmp_path / "answers.yaml"
+    rows = [{"game": "ashes", "q": "Jaguar bleu", "also": [card["top"]]}]
+    answers.write_text(yaml.safe_dump(rows, allow_unicode=True), encoding="utf-8")
+    result = run_eval(tiny_project, str(queries_file), "--json", "--answers", str(answers))
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["answers"] == str(answers)
+    unfiltered = report["without_game_filter"]
+    assert unfiltered["overall"] == plain["without_game_filter"]["overall"]
+    assert unfiltered["any_answer"] == {
+        "queries": 4,
+        "recall@1": 1.0,
+        "recall@5": 1.0,
+        "mrr@10": 1.0,
+    }
+    # Another game's question of the same words is not that question.
+    rows[0]["game"] = "altered"
+    answers.write_text(yaml.safe_dump(rows, allow_unicode=True), encoding="utf-8")
+    report = json.loads(
+        run_eval(tiny_project, str(queries_file), "--json", "--answers", str(answers)).output
+    )
+    assert report["without_game_filter"]["any_answer"]["recall@1"] == 0.75
+    text = run_eval(tiny_project, str(queries_file), "--answers", str(answers)).output
+    assert f"Other answers: {answers}" in text and "| all, any answer | 4 |" in text
+
+
+def test_eval_rejects_an_answers_file_without_entry_lists(tiny_project, queries_file, tmp_path):
+    bad = tmp_path / "answers.yaml"
+    bad.write_text("- game: ashes\n  q: Jaguar bleu\n  also: ashes/x\n", encoding="utf-8")
+    result = run_eval(tiny_project, str(queries_file), "--answers", str(bad))
+    assert result.exit_code == 1 and "a list of entry ids also" in result.output
+    assert "Traceback" not in result.output

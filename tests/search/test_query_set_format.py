@@ -20,8 +20,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 
-from arbitre.search.evaluate import load_queries, squash
+from arbitre.search.evaluate import load_answers, load_queries, squash
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SETS = {
@@ -55,6 +56,7 @@ GAMES = ["the-spoils", "marvel-champions", "four-souls", "ashes", "altered"]
 FIELDS = ("game", "q", "type", "expect", "where")
 MIN_PER_GAME = 15
 WHERE = re.compile(r"^(?P<id>\S+), line (?P<line>\d+)$")
+OTHER_ANSWERS = DATA / "other-answers.yaml"  # the entries that answer a question as well
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +111,29 @@ def test_every_expect_occurs_in_the_entry_named_in_where(query_sets, real_kb):
         if key not in squash(entry.text) and key not in squash(entry.title or ""):
             problems.append(f"{name} #{i}: {row['expect']!r} is not in {entry.id}")
     assert not problems, "\n".join(problems)
+
+
+def test_the_other_answers_name_real_questions_and_other_entries_of_their_game(query_sets, real_kb):
+    """Each row of other-answers.yaml is a natural set's question, with its `where`, and names
+    entries of the question's game other than `where` (the figures `--answers` adds)."""
+    rows = yaml.safe_load(OTHER_ANSWERS.read_text(encoding="utf-8"))
+    files = {path.name.removesuffix("-queries.yaml"): name for name, path in SETS.items()}
+    problems = []
+    for i, row in enumerate(rows, 1):
+        asked = [r for r in query_sets.get(files.get(row["set"], ""), []) if r["q"] == row["q"]]
+        if len(asked) != 1 or asked[0]["game"] != row["game"]:
+            problems.append(f"#{i}: no question {row['q']!r} of {row['game']} in {row['set']}")
+            continue
+        if WHERE.match(asked[0]["where"])["id"] != row["where"]:
+            problems.append(f"#{i}: where is {asked[0]['where']!r}, not {row['where']!r}")
+        if not row["also"] or len(set(row["also"])) != len(row["also"]):
+            problems.append(f"#{i}: also must list distinct entries: {row['also']}")
+        for entry_id in row["also"]:
+            entry = real_kb.get(entry_id)
+            if entry is None or entry.game != row["game"] or entry_id == row["where"]:
+                problems.append(f"#{i}: {entry_id!r} is no other entry of {row['game']}")
+    assert not problems, "\n".join(problems)
+    assert len(load_answers(OTHER_ANSWERS)) == len(rows)  # as `arbitre eval --answers` reads it
 
 
 @pytest.mark.parametrize(("dev_name", "holdout_name", "seed"), SPLITS)

@@ -180,14 +180,25 @@ def search(
     help="Ask the /api/search of the server at URL (e.g. http://127.0.0.1:8000) instead of "
     "searching in-process.",
 )
+@click.option(
+    "--answers",
+    type=click.Path(exists=True, dir_okay=False),
+    help="A YAML list of {game, q, also: [entry ids]}: the other entries that answer a "
+    "question; adds the figures where they count (`any_answer`).",
+)
 @pass_paths
 def eval_command(
-    paths: ProjectPaths, queries: str, as_json: bool, verbose: bool, url: str | None
+    paths: ProjectPaths,
+    queries: str,
+    as_json: bool,
+    verbose: bool,
+    url: str | None,
+    answers: str | None,
 ) -> None:
     """Measure recall@1, recall@5 and MRR@10 on a query set (YAML)."""
     from arbitre.search.evaluate import evaluate_file, format_report
 
-    report = evaluate_file(paths, queries, url=url)
+    report = evaluate_file(paths, queries, url=url, answers_path=answers)
     click.echo(format_report(report, as_json=as_json, verbose=verbose))
 
 

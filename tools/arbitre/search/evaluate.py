@@ -5,6 +5,11 @@ query's `expect` appears in the hit's title or text, both reduced to lowercase l
 digits with accents removed (everything else stripped).  Queries run through `run_search`,
 the function behind `/api/search`, or through a running server's `/api/search` itself
 (`http_search`), without the game filter (a user rarely sets one) and, for comparison, with it.
+
+A question may have other answers than the entry its writer read (a rule quoted elsewhere, a
+definition stating the same ruling).  An answers file (`--answers`: a YAML list of {game, q,
+also}) names them by id; the report then adds the figures where a hit that is one of them
+answers too (`any_answer`), beside the set's own, which stay as they are.
 """
 
 from __future__ import annotations
@@ -47,13 +52,42 @@ def load_queries(path: str | Path) -> list[dict[str, Any]]:
     return data
 
 
-def answer_rank(hits: list[dict[str, Any]], expect: str) -> int | None:
-    """1-based rank of the first hit that answers, or None."""
+def answer_rank(
+    hits: list[dict[str, Any]], expect: str, also: frozenset[str] = frozenset()
+) -> int | None:
+    """1-based rank of the first hit that answers (holds `expect`, or is one of `also`'s
+    entries), or None."""
     key = squash(expect)
     for rank, hit in enumerate(hits, 1):
+        if hit.get("id") in also:
+            return rank
         if key in squash(hit.get("title") or "") or key in squash(hit.get("text") or ""):
             return rank
     return None
+
+
+# (game, question) -> the other entries that answer it
+Answers = dict[tuple[str | None, str], frozenset[str]]
+
+
+def load_answers(path: str | Path) -> Answers:
+    """An answers file: a YAML list of {game, q, also: [entry ids]}."""
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, list):
+        raise ArbitreError(f"{path}: expected a YAML list of {{game, q, also}}")
+    answers: Answers = {}
+    for i, row in enumerate(data, 1):
+        if not isinstance(row, dict):
+            row = {}
+        also = row.get("also")
+        if (
+            not isinstance(row.get("q"), str)
+            or not isinstance(also, list)
+            or not all(isinstance(a, str) and a for a in also)
+        ):
+            raise ArbitreError(f"{path}: row {i} needs a string q and a list of entry ids also")
+        answers[(row.get("game"), row["q"])] = frozenset(also)
+    return answers
 
 
 def _figures(ranks: list[int | None]) -> dict[str, float | int]:
@@ -67,9 +101,13 @@ def _figures(ranks: list[int | None]) -> dict[str, float | int]:
 
 
 def evaluate(
-    search: Callable[..., dict[str, Any]], queries: list[dict[str, Any]], game_filter: bool
+    search: Callable[..., dict[str, Any]],
+    queries: list[dict[str, Any]],
+    game_filter: bool,
+    answers: Answers | None = None,
 ) -> dict[str, Any]:
-    """Run every query through `search(q, game=..., limit=10)` and score the answers."""
+    """Run every query through `search(q, game=..., limit=10)` and score the answers; with
+    `answers`, also where a hit that is one of a question's other answers counts."""
     rows = []
     for query in queries:
         try:
@@ -80,23 +118,28 @@ def evaluate(
             result = {"hits": []}
         rank = answer_rank(result["hits"], query["expect"])
         top = result["hits"][0] if result["hits"] else None
-        rows.append(
-            {
-                "q": query["q"],
-                "game": query.get("game"),
-                "type": query.get("type", "?"),
-                "rank": rank,
-                "top": top["id"] if top else None,
-            }
-        )
+        row = {
+            "q": query["q"],
+            "game": query.get("game"),
+            "type": query.get("type", "?"),
+            "rank": rank,
+            "top": top["id"] if top else None,
+        }
+        if answers is not None:
+            also = answers.get((query.get("game"), query["q"]), frozenset())
+            row["any_answer_rank"] = answer_rank(result["hits"], query["expect"], also)
+        rows.append(row)
     by_type: dict[str, list[int | None]] = defaultdict(list)
     for row in rows:
         by_type[row["type"]].append(row["rank"])
-    return {
+    report: dict[str, Any] = {
         "overall": _figures([r["rank"] for r in rows]),
         "by_type": {t: _figures(ranks) for t, ranks in sorted(by_type.items())},
-        "queries": rows,
     }
+    if answers is not None:
+        report["any_answer"] = _figures([r["any_answer_rank"] for r in rows])
+    report["queries"] = rows
+    return report
 
 
 def http_search(base_url: str, timeout: float = 30.0) -> Callable[..., dict[str, Any]]:
@@ -133,9 +176,12 @@ def evaluate_file(
     queries_path: str | Path,
     with_game_filter: bool = True,
     url: str | None = None,
+    answers_path: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Score a query set in-process, or through the server at `url`."""
+    """Score a query set in-process, or through the server at `url`; with an answers file,
+    also counting the other entries it names for a question (`any_answer`)."""
     queries = load_queries(queries_path)
+    answers = load_answers(answers_path) if answers_path else None
 
     def local_search(q: str, game: str | None = None, limit: int = DEPTH) -> dict[str, Any]:
         return run_search(paths, q, game=game, limit=limit)
@@ -144,9 +190,11 @@ def evaluate_file(
     report: dict[str, Any] = {"file": str(queries_path)}
     if url:
         report["url"] = url
-    report["without_game_filter"] = evaluate(search, queries, game_filter=False)
+    if answers_path:
+        report["answers"] = str(answers_path)
+    report["without_game_filter"] = evaluate(search, queries, False, answers)
     if with_game_filter:
-        report["with_game_filter"] = evaluate(search, queries, game_filter=True)
+        report["with_game_filter"] = evaluate(search, queries, True, answers)
     return report
 
 
@@ -166,6 +214,8 @@ def format_report(report: dict[str, Any], as_json: bool = False, verbose: bool =
         )
         return json.dumps(data, ensure_ascii=False, indent=2)
     lines = [f"Query set: {report['file']}"]
+    if report.get("answers"):
+        lines.append(f"Other answers: {report['answers']}")
     if report.get("url"):
         lines.append(f"Through: {report['url'].rstrip('/')}/api/search")
     for label in ("without_game_filter", "with_game_filter"):
@@ -179,6 +229,8 @@ def format_report(report: dict[str, Any], as_json: bool = False, verbose: bool =
             "|---|---:|---:|---:|---:|",
         ]
         rows = [("all", part["overall"]), *part["by_type"].items()]
+        if "any_answer" in part:  # a hit that is one of a question's other answers counts
+            rows.insert(1, ("all, any answer", part["any_answer"]))
         for name, fig in rows:
             lines.append(
                 f"| {name} | {fig['queries']} | {fig['recall@1']:.3f} | {fig['recall@5']:.3f} | {fig['mrr@10']:.3f} |"
