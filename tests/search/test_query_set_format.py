@@ -114,7 +114,7 @@ def test_every_expect_occurs_in_the_entry_named_in_where(query_sets, real_kb):
 
 
 def test_the_other_answers_name_real_questions_and_other_entries_of_their_game(query_sets, real_kb):
-    """Each row of other-answers.yaml is a natural set's question, with its `where`, and names
+    """Each row of other-answers.yaml is a blind set's question, with its `where`, and names
     entries of the question's game other than `where` (the figures `--answers` adds)."""
     rows = yaml.safe_load(OTHER_ANSWERS.read_text(encoding="utf-8"))
     files = {path.name.removesuffix("-queries.yaml"): name for name, path in SETS.items()}
