@@ -132,6 +132,10 @@ def test_other_answers_count_in_their_own_figures_only(tiny_project, queries_fil
     assert report["without_game_filter"]["any_answer"]["recall@1"] == 0.75
     text = run_eval(tiny_project, str(queries_file), "--answers", str(answers)).output
     assert f"Other answers: {answers}" in text and "| all, any answer | 4 |" in text
+    rows[0]["game"] = "ashes"
+    answers.write_text(yaml.safe_dump(rows, allow_unicode=True), encoding="utf-8")
+    text = run_eval(tiny_project, str(queries_file), "--verbose", "--answers", str(answers)).output
+    assert "'Jaguar bleu' -> not in top 10, another answer at rank 1" in text
 
 
 def test_eval_rejects_an_answers_file_without_entry_lists(tiny_project, queries_file, tmp_path):

@@ -242,7 +242,10 @@ def format_report(report: dict[str, Any], as_json: bool = False, verbose: bool =
                 lines.append("not first:")
             for row in misses:
                 where = f"rank {row['rank']}" if row["rank"] else "not in top 10"
+                other = row.get("any_answer_rank")
+                also = f", another answer at rank {other}" if other and other != row["rank"] else ""
                 lines.append(
-                    f"  [{row['type']}] {row['game']}: {row['q']!r} -> {where} (top: {row['top']})"
+                    f"  [{row['type']}] {row['game']}: {row['q']!r} -> {where}{also} "
+                    f"(top: {row['top']})"
                 )
     return "\n".join(lines)
