@@ -49,7 +49,7 @@ from whoosh.util.numeric import byte_to_length, length_to_byte
 from arbitre.kb.entry import KINDS, Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
-from arbitre.search import accents, elision, weights
+from arbitre.search import accents, elision, quoted, weights
 from arbitre.search import query as query_module
 from arbitre.search.analysis import (
     ELISIONS,
@@ -81,7 +81,7 @@ from arbitre.search.players_words import players_spellings, players_words
 from arbitre.search.postings import entry_folded
 from arbitre.search.typos import deletion_index
 
-CLIENT_FORMAT = 5
+CLIENT_FORMAT = 6
 # stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry;
 # `phrased`: players' questions it answers)
 TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled", "phrased")
@@ -300,6 +300,15 @@ def _analysis_table(words: set[str]) -> dict[str, Any]:
         "elision": elision.browser_table(),
         "question_words": sorted(query_module.QUESTION_WORDS),
         "question_phrases": js_regex(query_module.QUESTION_PHRASES),
+        # Wording the query quotes (`quoted.py`): the same source, and its bounds.
+        "quoted": {
+            "quote": quoted.QUOTE.pattern,
+            "printed": quoted.PRINTED.pattern,
+            "placeholders": sorted(quoted.PLACEHOLDERS),
+            "max": quoted.MAX_QUOTED,
+            "max_words": quoted.MAX_QUOTED_WORDS,
+            "min_letters": quoted.MIN_QUOTED_LETTERS,
+        },
         "inversion": js_regex(query_module.INVERSION),
         "question_markers": sorted(query_module.QUESTION_MARKERS),
         "question_typos": {"targets": list(QUESTION_TYPO_TARGETS), "min_typed": MIN_TYPED},
@@ -319,6 +328,7 @@ RANKING_CONSTANTS = (
     "CARD_RULING_FACTOR",
     "UNNAMED_CARD_FACTOR",
     "PHRASE_BONUS",
+    "QUOTE_BONUS",
     "INTENT_BONUS",
     "QUESTION_KIND_FACTORS",
     "INTENT_KIND_FACTORS",

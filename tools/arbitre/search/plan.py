@@ -63,6 +63,8 @@ class Plan:
     # The one game the query names, with the names typed (`Vocabulary.game_named`).
     game_named: tuple[str, list[str]] | None = None
     phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
+    # Wording the query quotes (« rejoindre », 'ne peut pas'), as printed (`quoted.py`).
+    quoted: list[re.Pattern[str]] = field(default_factory=list)
     # What the query was expanded to, for `explain`: (query words, added words, provenance).
     synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)
 

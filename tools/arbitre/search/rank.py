@@ -4,7 +4,8 @@ A short term query puts its definition first (a glossary entry, or an entry titl
 term) and, for a glossary name, the defining entry's sub-entries right after it; a question
 favours a rule's text, then FAQ answers, over definitions (asking what a word means, the
 definitions) and passages worded as the answer its intent asks for (`intent.py`); an entry
-holding the query's words next to each other gains; a bare heading, a compiler's note step
+holding the query's words next to each other gains, and so does one explaining the wording the
+query quotes (`quoted.py`); a bare heading, a compiler's note step
 back; near-duplicates (a term and the entry defining it, a quoted rule) are shown once in the
 first ranks.
 """
@@ -20,6 +21,7 @@ from arbitre.search.names import GlossaryNames
 from arbitre.search.plan import Plan
 from arbitre.search.postings import Postings
 from arbitre.search.query import ParsedQuery
+from arbitre.search.quoted import printed_wording
 from arbitre.search.weights import (
     BARE_HEADING_FACTOR,
     CARD_RULING_FACTOR,
@@ -31,6 +33,7 @@ from arbitre.search.weights import (
     QUESTION_MATCH_BONUS,
     QUESTION_MATCH_POWER,
     QUESTION_PAIR_BONUS,
+    QUOTE_BONUS,
     TERM_CHILDREN,
     UNNAMED_CARD_FACTOR,
     UNOFFICIAL_FACTOR,
@@ -56,6 +59,7 @@ class Ranker:
         # document -> all its questions' word pairs, and each question's (`word_pairs`)
         self.pairs = {d: _pairs_of([word_pairs(q) for q in qs]) for d, qs in questions.items()}
         self.intent_cache: dict[tuple[str, int], bool] = {}  # (intent, document) -> answers
+        self.printed_cache: dict[int, str] = {}  # document -> `printed_wording`
 
     def rerank(
         self,
@@ -97,6 +101,8 @@ class Ranker:
                     if pattern.search(folded):
                         found += 1
                 factor *= 1 + PHRASE_BONUS * found / len(plan.phrases)
+            if plan.quoted and self._prints(docnum, fields, plan):
+                factor *= QUOTE_BONUS
             if not (fields.get("text") or "").strip():
                 factor *= BARE_HEADING_FACTOR
             if fields.get("official") is False:
@@ -205,6 +211,15 @@ class Ranker:
             if len(head) >= DIVERSE_TOP:
                 break
         return head + sorted([*deferred, *rest], key=lambda item: (-item[1], item[0]))
+
+    def _prints(self, docnum: int, fields: dict[str, Any], plan: Plan) -> bool:
+        """Whether an entry explains the wording the query quotes: its title, or a passage its
+        text quotes, has it (`quoted.printed_wording`, cached per entry)."""
+        printed = self.printed_cache.get(docnum)
+        if printed is None:
+            folded = self.postings.folded_text(docnum, fields)
+            printed = self.printed_cache[docnum] = printed_wording(folded)
+        return any(pattern.search(printed) for pattern in plan.quoted)
 
     def _answers(self, intent: Intent, docnum: int, fields: dict[str, Any]) -> bool:
         """Whether an entry is worded as an answer of this intent (cached per entry)."""

@@ -63,6 +63,7 @@ from arbitre.search.plan import Focus, Plan, forget_patterns
 from arbitre.search.postings import Postings
 from arbitre.search.present import Presenter, highlight_terms
 from arbitre.search.query import FILTER, ParsedQuery, parse_query
+from arbitre.search.quoted import quoted_sides
 from arbitre.search.rank import Ranker
 from arbitre.search.retrieve import Retrieval, best, coordinate
 from arbitre.search.thesaurus import load_thesaurus
@@ -202,7 +203,8 @@ class Searcher:
 
     def explain(self, q: str, game: str | None = None, kind: str | None = None) -> dict[str, Any]:
         """The query plan as data: what the query was understood to ask (words, corrections,
-        intent, glossary names, synonyms with their provenance, game focus)."""
+        intent, glossary names, the wording it quotes, synonyms with their provenance, game
+        focus)."""
         parsed = self.parse(q, game, kind)
         focus = self.search(q, game=game, kind=kind, limit=1)["focus"]
         out: dict[str, Any] = {
@@ -225,6 +227,7 @@ class Searcher:
         out["corrected"] = plan.corrected
         out["glossary_names"] = sorted({plan.spelled(span) for span in plan.named_spans})
         out["game_name"] = [plan.corrected[i] for i in sorted(plan.game_words)]
+        out["quoted"] = [" ".join(words) for words in quoted_sides(parsed.text)]
         out["synonyms"] = [
             {"words": words, "adds": adds, "provenance": provenance}
             for words, adds, provenance in plan.synonyms

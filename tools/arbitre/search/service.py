@@ -161,6 +161,10 @@ def format_explanation(plan: dict[str, Any]) -> str:
         lines.append(f"  intention : {plan['intent']['name']} ({plan['intent']['label']})")
     for name in plan.get("glossary_names") or []:
         lines.append(f"  terme du glossaire : {name}")
+    for wording in plan.get("quoted") or []:
+        lines.append(
+            f"  citation : « {wording} » (les passages qui l'impriment comptent davantage)"
+        )
     if plan.get("game_name"):
         said = " ".join(plan["game_name"])
         lines.append(f"  nom du jeu : {said} (désigne le jeu, ses mots comptent peu)")

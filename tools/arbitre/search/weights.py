@@ -28,6 +28,14 @@ CARD_RULING_FACTOR = 2.0
 # 0.9 raised recall@1 on four tuning halves and lowered no figure, 0.85 and below lost recall@5).
 UNNAMED_CARD_FACTOR = 0.9
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
+# An entry explaining the wording a query quotes (« ça veut dire quoi « rejoindre » »,
+# 'vous pouvez payer X pour ...'), titled by it or quoting it (`quoted.py`): the player is
+# quoting a card.  On the tuning halves 1.2 moved nothing; 1.5 and 2.0 put three questions'
+# answer first and lowered none (« rejoindre »: the term's definition above a rule using the
+# word).  Any entry printing the words, quoted or not, gained the same three but moved twice as
+# many lists: card texts printing « jusqu'à la fin du tour » stood above the rule on effects
+# lasting until then.
+QUOTE_BONUS = 1.5
 # A candidate worded as the kind of answer the question asks for (`intent.py`: a quantity, a
 # permission, a consequence) gains this factor: less than one content word of the query
 # weighs (the coordination factor takes far more from an entry lacking one), so question

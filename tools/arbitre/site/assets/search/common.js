@@ -126,6 +126,34 @@ const allWordChars = (s) => {
 // A named span ("0,1") as the query says the name: « in play », not « play » (Plan.spelled).
 export const spelled = (plan, span) => plan.said.get(span) ?? span.split(",").map((i) => plan.corrected[+i]).join(" ");
 
+// Wording the query quotes (quoted.py: « rejoindre », 'ne peut pas'): its folded words, one list
+// per side of an ellipsis (`quotedSides`), and the patterns of folded text an entry printing
+// them matches, a lone « x » or « n » standing for one to three words (`quotedPatterns`).
+// `table`: the index's `analysis.quoted` (the quotes' source, the bounds).
+export function quotedSides(text, table) {
+  const placeholders = new Set(table.placeholders);
+  const sides = [];
+  for (const match of [...text.matchAll(new RegExp(table.quote, "gu"))].slice(0, table.max)) {
+    const quotation = fold(match.slice(1).find((group) => group));
+    const all = quotation.match(/[a-z0-9]+/g) || [];
+    if (!all.length || all.length > table.max_words) continue;
+    for (const side of quotation.split(/\.\.\.|…/)) {
+      const words = side.match(/[a-z0-9]+/g) || [];
+      const letters = words.filter((w) => !placeholders.has(w)).reduce((n, w) => n + w.length, 0);
+      if (letters >= table.min_letters) sides.push(words);
+    }
+  }
+  return sides;
+}
+
+export function quotedPatterns(text, table) {
+  const placeholders = new Set(table.placeholders);
+  return quotedSides(text, table).map((words) => {
+    const parts = words.map((w) => (placeholders.has(w) ? "\\S+(?:\\s+\\S+){0,2}" : w));
+    return new RegExp("(?<![a-z0-9])" + parts.join("[^a-z0-9]+") + "(?![a-z0-9])", "u");
+  });
+}
+
 // Folded words in this order, any inflection, at most two words apart (plan.phrase_pattern).
 // `search(folded)` is what the regular expression `regex` finds — each stem at the start of a
 // word, the next one at most two words further —, read off the text's words rather than by

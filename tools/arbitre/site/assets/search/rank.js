@@ -1,7 +1,7 @@
 // Retrieval and ranking (searcher.py's text and number searches, rank.py): BM25 per term with
 // a coordination factor, then the re-ranking by what the query looks like.
 import { Focusing } from "./focus.js";
-import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, QUESTION_PAIR_BONUS, RERANK_DEPTH, TERM_CHILDREN, UNNAMED_CARD_FACTOR, UNOFFICIAL_FACTOR } from "./weights.js";
+import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, QUESTION_PAIR_BONUS, QUOTE_BONUS, RERANK_DEPTH, TERM_CHILDREN, UNNAMED_CARD_FACTOR, UNOFFICIAL_FACTOR } from "./weights.js";
 import { byScore, round4, wordPairs } from "./common.js";
 import { unpackDocs } from "./packed.js";
 
@@ -187,6 +187,24 @@ export class Ranking extends Focusing {
 
   // Whether an entry is worded as an answer of this intent (rank.py `_answers`): the index
   // lists them (client_index.py), unpacked on the intent's first question.
+  // quoted.printed_wording: an entry's title and the passages its text quotes, where the rules
+  // print a card's wording to explain it (cached per entry); whether the query's quoted wording
+  // is there.
+  prints(doc, plan) {
+    this.printedCache ??= new Map();
+    let printed = this.printedCache.get(doc);
+    if (printed === undefined) {
+      const folded = this.foldedText(doc);
+      const cut = folded.indexOf("\n");
+      const [title, text] = cut < 0 ? [folded, ""] : [folded.slice(0, cut), folded.slice(cut + 1)];
+      this.printedRe ??= new RegExp(this.data.analysis.quoted.printed, "gu");
+      const quoted = [...text.matchAll(this.printedRe)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+      printed = [title, ...quoted].join("\n");
+      this.printedCache.set(doc, printed);
+    }
+    return plan.quoted.some((pattern) => pattern.test(printed));
+  }
+
   answers(intent, doc) {
     intent.answering ??= new Set(unpackDocs(intent.packed));
     return intent.answering.has(doc);
@@ -250,6 +268,8 @@ export class Ranking extends Focusing {
         const found = plan.phrases.filter((p) => p.search(folded)).length;
         factor *= 1 + (PHRASE_BONUS * found) / plan.phrases.length;
       }
+      // An entry explaining the wording the query quotes (rank.py).
+      if (plan.quoted.length && this.prints(doc, plan)) factor *= QUOTE_BONUS;
       if (!(d.text || "").trim()) factor *= BARE_HEADING_FACTOR;
       if (!d.official) factor *= UNOFFICIAL_FACTOR;
       if (d.cardsKey.includes(whole)) factor *= CARD_RULING_FACTOR;
