@@ -184,9 +184,6 @@ export class Ranking extends Focusing {
     return { ranked, total, terms: this.highlightTerms(plan), plan, focus };
   }
 
-
-  // Whether an entry is worded as an answer of this intent (rank.py `_answers`): the index
-  // lists them (client_index.py), unpacked on the intent's first question.
   // quoted.printed_wording: an entry's title and the passages its text quotes, where the rules
   // print a card's wording to explain it (cached per entry); whether the query's quoted wording
   // is there.
@@ -205,6 +202,8 @@ export class Ranking extends Focusing {
     return plan.quoted.some((pattern) => pattern.test(printed));
   }
 
+  // Whether an entry is worded as an answer of this intent (rank.py `_answers`): the index
+  // lists them (client_index.py), unpacked on the intent's first question.
   answers(intent, doc) {
     intent.answering ??= new Set(unpackDocs(intent.packed));
     return intent.answering.has(doc);
