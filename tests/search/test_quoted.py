@@ -11,8 +11,8 @@ from arbitre.search.postings import entry_folded
 from arbitre.search.quoted import (
     MAX_QUOTED,
     printed_wording,
-    quoted_patterns,
     quoted_sides,
+    quoted_wording,
 )
 
 # (query, the quoted words looked for: one list per side of an ellipsis)
@@ -57,12 +57,12 @@ def test_at_most_three_quotations_are_read():
 
 
 def test_the_words_are_found_in_a_row_as_printed_and_x_stands_for_a_few_words():
-    (pattern,) = quoted_patterns("'vous pouvez payer X pour ...'")
+    ((_words, pattern),) = quoted_wording("'vous pouvez payer X pour ...'")
     assert pattern.search(fold("Vous pouvez payer [coût] pour [faire effet]"))
     assert pattern.search(fold("vous pouvez payer 2 mana pour"))
     assert not pattern.search(fold("vous pouvez payer pour"))  # X is at least one word
     assert not pattern.search(fold("vous ne pouvez pas payer 2 pour"))
-    (word,) = quoted_patterns("« pion »")
+    ((_words, word),) = quoted_wording("« pion »")
     assert (
         word.search("un pion, deux") and not word.search("des pions") and not word.search("lampion")
     )

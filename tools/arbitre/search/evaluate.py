@@ -77,8 +77,7 @@ def load_answers(path: str | Path) -> Answers:
         raise ArbitreError(f"{path}: expected a YAML list of {{game, q, also}}")
     answers: Answers = {}
     for i, row in enumerate(data, 1):
-        if not isinstance(row, dict):
-            row = {}
+        row = row if isinstance(row, dict) else {}
         also = row.get("also")
         if (
             not isinstance(row.get("q"), str)

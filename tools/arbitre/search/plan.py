@@ -15,6 +15,7 @@ from typing import Any
 from whoosh.query import Term
 
 from arbitre.search.analysis import stem
+from arbitre.search.quoted import Quoted
 
 PATTERN_CACHE = 8192  # compiled phrase patterns kept (two or so words each)
 PATTERN_CACHED_LENGTH = 60
@@ -63,8 +64,8 @@ class Plan:
     # The one game the query names, with the names typed (`Vocabulary.game_named`).
     game_named: tuple[str, list[str]] | None = None
     phrases: list[PhrasePattern] = field(default_factory=list)  # word sequences to find
-    # Wording the query quotes (« rejoindre », 'ne peut pas'), as printed (`quoted.py`).
-    quoted: list[re.Pattern[str]] = field(default_factory=list)
+    # Wording the query quotes (« rejoindre », 'ne peut pas'): its words and pattern (`quoted.py`).
+    quoted: list[Quoted] = field(default_factory=list)
     # What the query was expanded to, for `explain`: (query words, added words, provenance).
     synonyms: list[tuple[str, list[str], str]] = field(default_factory=list)
 

@@ -15,7 +15,7 @@ wording to explain it — ranks higher (`weights.QUOTE_BONUS`, `rank.py`).
 - At most MAX_QUOTED quotations of at most MAX_QUOTED_WORDS words each (a longer one is no
   card wording); a side of fewer than MIN_QUOTED_LETTERS letters is not looked for.
 
-The browser reads them alike (`common.js` `quotedSides`, `quotedPatterns`; `rank.js` `prints`),
+The browser reads them alike (`common.js` `quotedSides`, `quotedWording`; `rank.js` `prints`),
 with `QUOTE` and `PRINTED` from the index.
 """
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from itertools import islice
+from typing import NamedTuple
 
 from arbitre.search.analysis import fold
 
@@ -64,9 +65,17 @@ def side_source(words: list[str]) -> str:
     return "(?<![a-z0-9])" + "[^a-z0-9]+".join(parts) + "(?![a-z0-9])"
 
 
-def quoted_patterns(text: str) -> list[re.Pattern[str]]:
-    """The patterns an entry printing the query's quoted wording matches (`printed_wording`)."""
-    return [re.compile(side_source(words)) for words in quoted_sides(text)]
+class Quoted(NamedTuple):
+    """One side of a query's quoted wording: its folded words, and the pattern an entry
+    explaining it matches in its `printed_wording`."""
+
+    words: tuple[str, ...]
+    pattern: re.Pattern[str]
+
+
+def quoted_wording(text: str) -> list[Quoted]:
+    """The query's quoted wording, read once for the ranking and for `explain`."""
+    return [Quoted(tuple(words), re.compile(side_source(words))) for words in quoted_sides(text)]
 
 
 def printed_wording(folded: str) -> str:

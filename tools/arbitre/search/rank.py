@@ -219,7 +219,7 @@ class Ranker:
         if printed is None:
             folded = self.postings.folded_text(docnum, fields)
             printed = self.printed_cache[docnum] = printed_wording(folded)
-        return any(pattern.search(printed) for pattern in plan.quoted)
+        return any(side.pattern.search(printed) for side in plan.quoted)
 
     def _answers(self, intent: Intent, docnum: int, fields: dict[str, Any]) -> bool:
         """Whether an entry is worded as an answer of this intent (cached per entry)."""

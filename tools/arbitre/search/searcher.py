@@ -63,7 +63,6 @@ from arbitre.search.plan import Focus, Plan, forget_patterns
 from arbitre.search.postings import Postings
 from arbitre.search.present import Presenter, highlight_terms
 from arbitre.search.query import FILTER, ParsedQuery, parse_query
-from arbitre.search.quoted import quoted_sides
 from arbitre.search.rank import Ranker
 from arbitre.search.retrieve import Retrieval, best, coordinate
 from arbitre.search.thesaurus import load_thesaurus
@@ -227,7 +226,7 @@ class Searcher:
         out["corrected"] = plan.corrected
         out["glossary_names"] = sorted({plan.spelled(span) for span in plan.named_spans})
         out["game_name"] = [plan.corrected[i] for i in sorted(plan.game_words)]
-        out["quoted"] = [" ".join(words) for words in quoted_sides(parsed.text)]
+        out["quoted"] = [" ".join(side.words) for side in plan.quoted]
         out["synonyms"] = [
             {"words": words, "adds": adds, "provenance": provenance}
             for words, adds, provenance in plan.synonyms

@@ -23,7 +23,7 @@ from arbitre.search.names import GlossaryNames, typed_key
 from arbitre.search.plan import Concept, Expansion, Plan, phrase_pattern
 from arbitre.search.postings import Postings
 from arbitre.search.query import ParsedQuery
-from arbitre.search.quoted import quoted_patterns
+from arbitre.search.quoted import quoted_wording
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.typos import Typos, edit_distance, max_edits, nearest
 from arbitre.search.vocabulary import game_name_spans, load_vocabulary
@@ -125,7 +125,7 @@ class Understanding:
         ]
         if plan.whole_name:
             sequences = [asked] + [n.split() for n in sorted(plan.names)]
-        plan.quoted = quoted_patterns(parsed.text)
+        plan.quoted = quoted_wording(parsed.text)
         plan.phrases = [
             phrase_pattern(words)
             for words in sequences

@@ -127,13 +127,17 @@ const allWordChars = (s) => {
 export const spelled = (plan, span) => plan.said.get(span) ?? span.split(",").map((i) => plan.corrected[+i]).join(" ");
 
 // Wording the query quotes (quoted.py: « rejoindre », 'ne peut pas'): its folded words, one list
-// per side of an ellipsis (`quotedSides`), and the patterns of folded text an entry printing
-// them matches, a lone « x » or « n » standing for one to three words (`quotedPatterns`).
-// `table`: the index's `analysis.quoted` (the quotes' source, the bounds).
-export function quotedSides(text, table) {
+// per side of an ellipsis (`quotedSides`), and with each the pattern of folded text an entry
+// explaining it matches, a lone « x » or « n » standing for one to three words
+// (`quotedWording`: quoted.Quoted).  `table`: the index's `analysis.quoted` (the quotes'
+// source, compiled once, and the bounds).
+const quoteRes = new Map(); // the quotes' source -> its compiled expression (matchAll copies it)
+
+function quotedSides(text, table) {
   const placeholders = new Set(table.placeholders);
   const sides = [];
-  for (const match of [...text.matchAll(new RegExp(table.quote, "gu"))].slice(0, table.max)) {
+  if (!quoteRes.has(table.quote)) quoteRes.set(table.quote, new RegExp(table.quote, "gu"));
+  for (const match of [...text.matchAll(quoteRes.get(table.quote))].slice(0, table.max)) {
     const quotation = fold(match.slice(1).find((group) => group));
     const all = quotation.match(/[a-z0-9]+/g) || [];
     if (!all.length || all.length > table.max_words) continue;
@@ -146,11 +150,11 @@ export function quotedSides(text, table) {
   return sides;
 }
 
-export function quotedPatterns(text, table) {
+export function quotedWording(text, table) {
   const placeholders = new Set(table.placeholders);
   return quotedSides(text, table).map((words) => {
     const parts = words.map((w) => (placeholders.has(w) ? "\\S+(?:\\s+\\S+){0,2}" : w));
-    return new RegExp("(?<![a-z0-9])" + parts.join("[^a-z0-9]+") + "(?![a-z0-9])", "u");
+    return { words, pattern: new RegExp("(?<![a-z0-9])" + parts.join("[^a-z0-9]+") + "(?![a-z0-9])", "u") };
   });
 }
 

@@ -10,7 +10,7 @@
 // understand.js <- focus.js <- rank.js <- present.js <- Engine (search, explain); their
 // constants are weights.js's, their helpers common.js's.
 import { Presenting } from "./present.js";
-import { quotedSides, spelled } from "./common.js";
+import { spelled } from "./common.js";
 export { InvalidQuery } from "./common.js";
 // For the offline worker, which writes a search link's results into the page it serves:
 export { failureHtml, requestKey, resultsHtml, searchKey, searchRequest } from "./results.js";
@@ -33,7 +33,7 @@ export class Engine extends Presenting {
     const names = [...plan.namedSpans.keys()].map((span) => spelled(plan, span));
     out.glossary_names = [...new Set(names)].sort();
     out.game_name = [...plan.gameWords].sort((a, b) => a - b).map((i) => plan.corrected[i]);
-    out.quoted = quotedSides(parsed.text, this.data.analysis.quoted).map((words) => words.join(" "));
+    out.quoted = plan.quoted.map((side) => side.words.join(" "));
     out.synonyms = plan.synonyms.map(([words, adds, provenance]) => ({ words, adds, provenance }));
     return out;
   }

@@ -199,7 +199,7 @@ export class Ranking extends Focusing {
       printed = [title, ...quoted].join("\n");
       this.printedCache.set(doc, printed);
     }
-    return plan.quoted.some((pattern) => pattern.test(printed));
+    return plan.quoted.some((side) => side.pattern.test(printed));
   }
 
   // Whether an entry is worded as an answer of this intent (rank.py `_answers`): the index

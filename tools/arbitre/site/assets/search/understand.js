@@ -2,7 +2,7 @@
 // corrections (typos.py, read by reading.js), glossary names (names.py), synonyms, phrases.
 import { Reading, nearestIn } from "./reading.js";
 import { BILINGUAL_WEIGHT, FAMILY_WEIGHT, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, GAME_NAME_WEIGHT, MAX_TYPO_WORDS, MENTION_WEIGHT, THESAURUS_WEIGHT, UNFOCUSED_WEIGHT } from "./weights.js";
-import { Term, distance, maxEdits, phrasePattern, quotedPatterns } from "./common.js";
+import { Term, distance, maxEdits, phrasePattern, quotedWording } from "./common.js";
 import { fold, isRuleNumber, typedKey } from "./analysis.js";
 
 export class Understanding extends Reading {
@@ -281,7 +281,7 @@ export class Understanding extends Reading {
       if (!gameWords.has(i) && !gameWords.has(i + 1)) sequences.push(plan.corrected.slice(i, i + 2));
     }
     if (plan.wholeName) sequences = [asked, ...[...plan.names].sort().map((n) => n.split(" "))];
-    plan.quoted = quotedPatterns(parsed.text, this.data.analysis.quoted);
+    plan.quoted = quotedWording(parsed.text, this.data.analysis.quoted);
     plan.phrases = sequences
       .filter((ws) => ws.length > 1 && !ws.some((w) => isRuleNumber(w)))
       .map((ws) => phrasePattern(this.analyzer, ws));
