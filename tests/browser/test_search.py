@@ -44,6 +44,7 @@ from tests.search.test_game_names import (
 from tests.search.test_intent import HOW_TO, SHORTHAND
 from tests.search.test_lexicon import K_LEFT, SENTENCES, TYPOS, WORDS
 from tests.search.test_quoted import NOT_QUOTED, QUOTED
+from tests.search.test_search import SENSE_QUESTIONS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 HOLDOUT_SETS = ("holdout-queries.yaml", "holdout2-queries.yaml")
@@ -433,7 +434,8 @@ def _every_query() -> list[str]:
     """Every query of the sets, the typo table's (real typos, real words left alone), what
     a phone types (words without their apostrophe, and words left alone; shorthand; question
     words mistyped, and words near them left alone), and English questions about a
-    function-word keyword or with a typo, and quoted wording (and quotes that are none)."""
+    function-word keyword or with a typo, quoted wording (and quotes that are none), and
+    questions about one sense of a word some titles narrow (« Gagner (statut) »)."""
     queries = [
         q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))
     ]
@@ -442,7 +444,8 @@ def _every_query() -> list[str]:
     english = [q for q, _first in FUNCTION_WORD_KEYWORDS] + [q for q, _m, _g in ENGLISH_TYPOS]
     asked = [q for q, _s, _r in ASKED] + [f"{word} attaque" for word in ASKING_LEFT]
     quoted = [q for q, _sides in QUOTED] + NOT_QUOTED
-    return queries + typed + phone + english + asked + quoted
+    senses = [q for q, _first in SENSE_QUESTIONS]
+    return queries + typed + phone + english + asked + quoted + senses
 
 
 def test_queries_are_understood_as_python_does(engine_page, built_root):

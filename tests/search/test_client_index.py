@@ -124,7 +124,7 @@ def test_focus_intents_and_groups_come_from_the_python_tables():
     assert len(index["thesaurus"]) == len(groups)
     pairs = [g for g in index["thesaurus"] if g["provenance"].startswith("vocabulary.yaml")]
     assert pairs and all(g["games"] and len(g["games"]) == 1 for g in pairs)
-    assert all(len(row) == 14 for row in index["docs"])  # ... display, cards_key
+    assert all(len(row) == 15 for row in index["docs"])  # ... display, cards_key, sense
 
 
 def _unpack_docs(packed: str) -> list[int]:

@@ -431,3 +431,44 @@ def test_a_players_question_asked_as_written_puts_its_entry_first(real, real_kb)
     shown = sum(entry_id in ids for (entry_id, _), ids in zip(sample, ranks, strict=True))
     assert first / len(sample) >= 0.9
     assert shown / len(sample) >= 0.93
+
+
+TITLE_SENSES = [
+    ("Gagner (statut)", ["statut"]),
+    ("Gagner / perdre (une statistique)", ["statist"]),
+    ("Pills! (violette) (copie par Blank Card)", ["cop", "blank", "card"]),  # the last one
+    ("Seuil (Threshold)", []),  # an English name, not a sense
+    ("Spider-Man (1A)", []),  # a card's number
+    ("Par joueur (🧑)", []),  # an icon
+    ("Lieux (“Locations”)", []),
+    ("Utilisations (« X » type)", []),
+    ("Combat", []),
+    ("", []),
+]
+
+
+@pytest.mark.parametrize(("title", "sense"), TITLE_SENSES)
+def test_a_title_names_its_sense_in_lower_case_parentheses(title, sense):
+    from arbitre.search.documents import title_sense
+
+    assert title_sense(title) == sense
+
+
+# A question and the entries titled by a sense of its word: asking about another sense, they
+# step back (SENSE_FACTOR); naming the sense, they answer.  (Browser parity: tests/browser.)
+SENSE_QUESTIONS = [
+    ("comment on gagne altered", None),
+    ("comment un personnage gagne un statut altered", "altered/glossaire/gagner-statut"),
+    ("comment on gagne des jetons altered", "altered/glossaire/gagner-jetons"),
+]
+
+
+@pytest.mark.parametrize(("query", "first"), SENSE_QUESTIONS)
+def test_a_question_is_answered_by_a_titles_sense_only_when_it_names_it(real, query, first):
+    """« Gagner (statut) » answers how a character gains a status, not how a player wins."""
+    hits = real.search(query, limit=3)["hits"]
+    if first is not None:
+        assert hits[0]["id"] == first
+    else:
+        assert "gagne la partie" in hits[0]["text"]
+        assert not any((h["title"] or "").startswith("Gagner (") for h in hits)

@@ -5,7 +5,8 @@ rank -> present, `site/assets/search/engine.js`) over data analysed here, by Arb
 chain (`analysis.py`), so both sides agree on what a word is:
 
 - `docs`: one row per entry in index order (the whoosh document number): id, url, number,
-  title, game, kind, role, parent row, title and parent-heading keys, official flag, text;
+  title, game, kind, role, parent row, title and parent-heading keys, official flag, text,
+  display, card names, the sense its title names (`documents.title_sense`);
 - `fields`: per indexed field, its terms (sorted), each term's postings packed in a string
   (doc deltas, then term frequencies, in base 36: `_pack`) and the field lengths BM25 needs
   (quantised as whoosh stores them, so scores are the same; packed the same way).  Strings,
@@ -81,7 +82,7 @@ from arbitre.search.players_words import players_spellings, players_words
 from arbitre.search.postings import entry_folded
 from arbitre.search.typos import deletion_index
 
-CLIENT_FORMAT = 6
+CLIENT_FORMAT = 7
 # stemmed, lengths kept (`asked`, `ruled`: the words the rulings' links lend an entry;
 # `phrased`: players' questions it answers)
 TEXT_FIELDS = ("title", "names", "context", "text", "asked", "ruled", "phrased")
@@ -248,6 +249,7 @@ def _row(entry: Entry, doc: dict[str, Any], parent: int) -> list[Any]:
         doc["text"],
         display,
         doc["cards_key"],
+        doc["sense"],
     ]
 
 
@@ -327,6 +329,7 @@ RANKING_CONSTANTS = (
     "FIELD_BOOSTS_EXACT",
     "CARD_RULING_FACTOR",
     "UNNAMED_CARD_FACTOR",
+    "SENSE_FACTOR",
     "PHRASE_BONUS",
     "QUOTE_BONUS",
     "INTENT_BONUS",

@@ -5,6 +5,7 @@ words the rulings about it add), the glossary's names table, the stems of the pl
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from arbitre.kb.entry import Entry
@@ -12,6 +13,10 @@ from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.search.analysis import analyze, fold, number_key, number_prefixes, slash_pairs
 from arbitre.urls import entry_url
 
+# A title naming its sense in parentheses, in lower case: « Gagner (statut) », « Ressource
+# (carte) », « Pills! (violette) (copie par Blank Card) » — not an English name (« Seuil
+# (Threshold) »), a card number (« Spider-Man (1A) ») or an icon (« Par joueur (🧑) »).
+TITLE_SENSE = re.compile(r"\S.*\(([a-zà-öø-ÿ][^()]*)\)\s*$")
 DEFINITION_CHARS = 1500  # how much of a defining section's sub-rules a term's hit shows
 
 
@@ -209,8 +214,17 @@ def entry_document(
         "url": entry_url(entry, kb),
         "official": entry.official,
         "cards_key": [" ".join(analyze(c.name, stemmed=False)) for c in entry.cards],
+        "sense": title_sense(entry.title or ""),
         "authority": game.authority if game else "official",
     }
+
+
+def title_sense(title: str) -> list[str]:
+    """The stems of the sense a title names in parentheses (`TITLE_SENSE`: « Gagner (statut) »
+    -> [« statut »]), [] for a title naming none: a question naming none of them is not
+    asking about that sense of the word (`rank.py`)."""
+    match = TITLE_SENSE.match(title)
+    return analyze(match.group(1)) if match else []
 
 
 def question_stems(kb: KnowledgeBase) -> dict[int, list[list[str]]]:

@@ -46,7 +46,7 @@ from arbitre.search.players_words import players_spellings, players_words
 from arbitre.search.tables import TABLES, build_tables, read_tables, write_tables
 from arbitre.search.typos import indexed_words
 
-INDEX_FORMAT = 20
+INDEX_FORMAT = 21
 CURRENT = "CURRENT"
 META = "meta.json"
 LEMMAS = "lemmas.pickle"
@@ -90,6 +90,7 @@ def make_schema() -> Schema:
         url=STORED(),
         official=STORED(),
         cards_key=STORED(),  # a ruling's card names (`cards`), folded words, for card ranking
+        sense=STORED(),  # the stems of the sense a title names, « Gagner (statut) » (documents.py)
         authority=STORED(),  # the game's source: official or community (game.yaml)
     )
 

@@ -3,11 +3,11 @@
 A short term query puts its definition first (a glossary entry, or an entry titled by the
 term) and, for a glossary name, the defining entry's sub-entries right after it; a question
 favours a rule's text, then FAQ answers, over definitions (asking what a word means, the
-definitions) and passages worded as the answer its intent asks for (`intent.py`); an entry
-holding the query's words next to each other gains, and so does one explaining the wording the
-query quotes (`quoted.py`); a bare heading, a compiler's note step
-back; near-duplicates (a term and the entry defining it, a quoted rule) are shown once in the
-first ranks.
+definitions) and passages worded as the answer its intent asks for (`intent.py`), and less an
+entry whose title names a sense the question does not (« Gagner (statut) »); an entry holding
+the query's words next to each other gains, and so does one explaining the wording the query
+quotes (`quoted.py`); a bare heading, a compiler's note step back; near-duplicates (a term and
+the entry defining it, a quoted rule) are shown once in the first ranks.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from arbitre.search.weights import (
     QUESTION_MATCH_POWER,
     QUESTION_PAIR_BONUS,
     QUOTE_BONUS,
+    SENSE_FACTOR,
     TERM_CHILDREN,
     UNNAMED_CARD_FACTOR,
     UNOFFICIAL_FACTOR,
@@ -79,7 +80,9 @@ class Ranker:
         asked_at = [i for i in range(len(plan.corrected)) if i not in plan.game_words]
         stems = [stem(plan.corrected[i]) for i in asked_at]
         weights = [plan.concepts[i].weight for i in asked_at]
-        asked = _Asked(f" {whole} ", stems, weights, sum(weights) or 1.0, word_pairs(stems))
+        asked = _Asked(
+            f" {whole} ", stems, frozenset(stems), weights, sum(weights) or 1.0, word_pairs(stems)
+        )
         scored: list[tuple[int, float]] = []
         for docnum, score in top:
             fields = self.postings.stored(searcher, docnum)
@@ -120,14 +123,17 @@ class Ranker:
         self, docnum: int, fields: dict[str, Any], intent: str | None, asked: _Asked
     ) -> float:
         """A question: the passage's kind (a rule's text first, a definition last; asking
-        what a word means, the definitions), a ruling about cards it does not name a little
-        back, and how close the query is to one of the entry's players' questions."""
+        what a word means, the definitions), a ruling about cards it does not name and a
+        title's sense it does not name a little back, and how close the query is to one of the entry's players' questions."""
         factor = 1.0
         kinds = INTENT_KIND_FACTORS.get(intent or "", QUESTION_KIND_FACTORS)
         factor *= kinds.get(fields["kind"], 1.0)
         cards = fields.get("cards_key") or ()
         if cards and not any(f" {card} " in asked.spaced for card in cards):
             factor *= UNNAMED_CARD_FACTOR  # a ruling about a card not asked about
+        sense = fields.get("sense")
+        if sense and asked.stem_set.isdisjoint(sense):
+            factor *= SENSE_FACTOR  # « Gagner (statut) » for a question not about a status
         if docnum in self.questions:
             share = question_match(asked.stems, asked.weights, self.questions[docnum])
             if share:  # (none of the query's words: a factor of exactly 1)
@@ -237,6 +243,7 @@ class _Asked(NamedTuple):
 
     spaced: str  # the query's words, with a space either side (a card name among them)
     stems: list[str]
+    stem_set: frozenset[str]
     weights: list[float]  # each word's rarity
     total_weight: float
     pairs: frozenset[str]  # each word with the next (`word_pairs`)

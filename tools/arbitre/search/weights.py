@@ -27,6 +27,12 @@ CARD_RULING_FACTOR = 2.0
 # ruling steps back a little (#24: one card's FAQ answer stood above the rule deciding the case;
 # 0.9 raised recall@1 on four tuning halves and lowered no figure, 0.85 and below lost recall@5).
 UNNAMED_CARD_FACTOR = 0.9
+# A title naming its sense in parentheses (« Gagner (statut) », « Ressource (carte) », a Four
+# Souls card « (copie par Blank Card) »: `documents.title_sense`) answers a question naming none
+# of that sense's words less: « comment on gagne altered » is not about gaining a status.  On
+# the tuning halves 0.9 and 0.8 moved no figure, 0.7 put two english-dev questions' answer first
+# and lowered none, 0.5 lost a natural3-dev question and recall@5 on english-dev.
+SENSE_FACTOR = 0.7
 PHRASE_BONUS = 0.5  # an entry with the query's words next to each other, in order
 # An entry explaining the wording a query quotes (« ça veut dire quoi « rejoindre » »,
 # 'vous pouvez payer X pour ...'), titled by it or quoting it (`quoted.py`): the player is

@@ -18,7 +18,7 @@ export class EngineCore {
     this.docs = data.docs.map((r, seq) => ({
       seq, id: r[0], url: r[1], number: r[2], title: r[3], game: r[4], kind: r[5], role: r[6],
       parent: r[7], titleKey: r[8], parentKey: r[9], official: r[10] === 1, text: r[11], display: r[12],
-      cardsKey: r[13] || [], authority: data.authority?.[r[4]] || "official",
+      cardsKey: r[13] || [], sense: r[14] || [], authority: data.authority?.[r[4]] || "official",
     }));
     this.docCount = this.docs.length;
     this.byId = new Map(this.docs.map((d) => [d.id, d.seq]));

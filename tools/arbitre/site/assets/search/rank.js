@@ -1,7 +1,7 @@
 // Retrieval and ranking (searcher.py's text and number searches, rank.py): BM25 per term with
 // a coordination factor, then the re-ranking by what the query looks like.
 import { Focusing } from "./focus.js";
-import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, QUESTION_PAIR_BONUS, QUOTE_BONUS, RERANK_DEPTH, TERM_CHILDREN, UNNAMED_CARD_FACTOR, UNOFFICIAL_FACTOR } from "./weights.js";
+import { BARE_HEADING_FACTOR, BM25_B, BM25_K1, CARD_RULING_FACTOR, CHAMPIONS, COORD_POWER, DIVERSE_TOP, FIELD_BOOSTS_EXACT, FIELD_BOOSTS_STEMMED, INTENT_BONUS, INTENT_KIND_FACTORS, KIND_ORDER, LENT_FIELDS, MAX_POSTINGS, PHRASE_BONUS, QUESTION_KIND_FACTORS, QUESTION_MATCH_BONUS, QUESTION_MATCH_POWER, QUESTION_PAIR_BONUS, QUOTE_BONUS, RERANK_DEPTH, SENSE_FACTOR, TERM_CHILDREN, UNNAMED_CARD_FACTOR, UNOFFICIAL_FACTOR } from "./weights.js";
 import { byScore, round4, wordPairs } from "./common.js";
 import { unpackDocs } from "./packed.js";
 
@@ -222,6 +222,7 @@ export class Ranking extends Focusing {
     const weights = askedAt.map((i) => plan.concepts[i].weight);
     const totalWeight = weights.reduce((a, b) => a + b, 0) || 1.0;
     const pairs = wordPairs(stems); // each word with the next (rank.word_pairs)
+    const stemSet = new Set(stems);
     let scored = top.map(([doc, score]) => {
       const d = this.docs[doc];
       let factor = 1.0;
@@ -239,6 +240,8 @@ export class Ranking extends Focusing {
         if (d.cardsKey.length && !d.cardsKey.some((card) => spaced.includes(` ${card} `))) {
           factor *= UNNAMED_CARD_FACTOR;
         }
+        // A title's sense the question does not name, « Gagner (statut) » (rank.py).
+        if (d.sense.length && !d.sense.some((s) => stemSet.has(s))) factor *= SENSE_FACTOR;
         // A players' question written for the entry nearly the same as the query (rank.py).
         const questions = this.questions(doc);
         if (questions) {
