@@ -124,7 +124,8 @@ class Ranker:
     ) -> float:
         """A question: the passage's kind (a rule's text first, a definition last; asking
         what a word means, the definitions), a ruling about cards it does not name and a
-        title's sense it does not name a little back, and how close the query is to one of the entry's players' questions."""
+        title's sense it does not name a little back, and how close the query is to one of
+        the entry's players' questions."""
         factor = 1.0
         kinds = INTENT_KIND_FACTORS.get(intent or "", QUESTION_KIND_FACTORS)
         factor *= kinds.get(fields["kind"], 1.0)
