@@ -1,14 +1,15 @@
 """The blind query sets (#15, #24): well formed, split as documented, every answer matchable.
 
-Five blind sets, each split in a tuning half and a held-apart half: `tests/data/natural-dev-queries.yaml`
+Six blind sets, each split in a tuning half and a held-apart half: `tests/data/natural-dev-queries.yaml`
 / `natural-holdout-queries.yaml` (split seed 2026), `natural2-dev-queries.yaml` /
 `natural2-holdout-queries.yaml` (written apart by someone else, split seed 2027),
 `natural3-dev-queries.yaml` / `natural3-holdout-queries.yaml` (a third writer, entries drawn and
 split with seed 2028), `natural4-dev-queries.yaml` / `natural4-holdout-queries.yaml` (a fourth,
-seed 2029) and `english-dev-queries.yaml` / `english-holdout-queries.yaml` (questions asked in
-English, `type: english`, seed 2030). All were written by reading an entry first and asking the
-question it answers. These tests never search: they check the files themselves against the
-knowledge base, so a question whose expected snippet cannot match its entry (a typo, a re-import
+seed 2029), `natural5-dev-queries.yaml` / `natural5-holdout-queries.yaml` (a fifth, one writer
+per game, seed 2031) and `english-dev-queries.yaml` / `english-holdout-queries.yaml` (questions
+asked in English, `type: english`, seed 2030). All were written by reading an entry first and
+asking the question it answers. These tests never search: they check the files themselves against
+the knowledge base, so a question whose expected snippet cannot match its entry (a typo, a re-import
 that changed the text) fails here, not as a silent miss in `arbitre eval`.
 """
 
@@ -34,6 +35,8 @@ SETS = {
     "holdout3": DATA / "natural3-holdout-queries.yaml",
     "dev4": DATA / "natural4-dev-queries.yaml",
     "holdout4": DATA / "natural4-holdout-queries.yaml",
+    "dev5": DATA / "natural5-dev-queries.yaml",
+    "holdout5": DATA / "natural5-holdout-queries.yaml",
     "english-dev": DATA / "english-dev-queries.yaml",
     "english-holdout": DATA / "english-holdout-queries.yaml",
 }
@@ -46,10 +49,15 @@ SPLITS = [
     ("dev3", "holdout3", 2028),
     ("dev4", "holdout4", 2029),
     ("english-dev", "english-holdout", 2030),
+    ("dev5", "holdout5", 2031),
 ]
 # Sets whose entries were drawn with the split's seed, as each file's header says: the entries
 # asked about are the first of that draw, but for the few that no player would ask about.
-DRAWN = [("dev4", "holdout4", 2029), ("english-dev", "english-holdout", 2030)]
+DRAWN = [
+    ("dev4", "holdout4", 2029),
+    ("english-dev", "english-holdout", 2030),
+    ("dev5", "holdout5", 2031),
+]
 DRAWN_KINDS = ("rule", "faq", "glossary", "errata", "example", "note")
 MAX_SKIPPED = 5
 GAMES = ["the-spoils", "marvel-champions", "four-souls", "ashes", "altered"]
