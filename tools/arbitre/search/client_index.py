@@ -302,11 +302,14 @@ def _analysis_table(words: set[str]) -> dict[str, Any]:
         "elision": elision.browser_table(),
         "question_words": sorted(query_module.QUESTION_WORDS),
         "question_phrases": js_regex(query_module.QUESTION_PHRASES),
-        # Wording the query quotes (`quoted.py`): the same source, and its bounds.
+        # Wording the query quotes (`quoted.py`): the same expressions, and its bounds.
         "quoted": {
             "quote": quoted.QUOTE.pattern,
             "printed": quoted.PRINTED.pattern,
+            "word": quoted.WORD.pattern,
+            "ellipsis": quoted.ELLIPSIS.pattern,
             "placeholders": sorted(quoted.PLACEHOLDERS),
+            "placeholder": quoted.PLACEHOLDER,
             "max": quoted.MAX_QUOTED,
             "max_words": quoted.MAX_QUOTED_WORDS,
             "min_letters": quoted.MIN_QUOTED_LETTERS,

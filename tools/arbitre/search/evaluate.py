@@ -125,8 +125,10 @@ def evaluate(
             "top": top["id"] if top else None,
         }
         if answers is not None:
-            also = answers.get((query.get("game"), query["q"]), frozenset())
-            row["any_answer_rank"] = answer_rank(result["hits"], query["expect"], also)
+            also = answers.get((query.get("game"), query["q"]))
+            row["any_answer_rank"] = (
+                answer_rank(result["hits"], query["expect"], also) if also else rank
+            )
         rows.append(row)
     by_type: dict[str, list[int | None]] = defaultdict(list)
     for row in rows:

@@ -16,7 +16,7 @@ wording to explain it — ranks higher (`weights.QUOTE_BONUS`, `rank.py`).
   card wording); a side of fewer than MIN_QUOTED_LETTERS letters is not looked for.
 
 The browser reads them alike (`common.js` `quotedSides`, `quotedWording`; `rank.js` `prints`),
-with `QUOTE` and `PRINTED` from the index.
+with this module's expressions and bounds from the index (`client_index._analysis_table`).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ PRINTED = re.compile(r"«([^»]*)»|“([^”]*)”|" + '"([^"]*)"')
 ELLIPSIS = re.compile(r"\.\.\.|…")
 WORD = re.compile(r"[a-z0-9]+")
 PLACEHOLDERS = frozenset({"x", "n"})  # « payer X pour », « piocher N cartes »
+PLACEHOLDER = r"\S+(?:\s+\S+){0,2}"  # what a placeholder stands for: one to three words
 MAX_QUOTED = 3
 MAX_QUOTED_WORDS = 12
 MIN_QUOTED_LETTERS = 3
@@ -61,7 +62,7 @@ def quoted_sides(text: str) -> list[list[str]]:
 
 def side_source(words: list[str]) -> str:
     """One side's words in a row, as a pattern of folded text (the browser builds the same)."""
-    parts = [r"\S+(?:\s+\S+){0,2}" if w in PLACEHOLDERS else w for w in words]  # ([a-z0-9]+)
+    parts = [PLACEHOLDER if w in PLACEHOLDERS else w for w in words]  # (words: [a-z0-9]+)
     return "(?<![a-z0-9])" + "[^a-z0-9]+".join(parts) + "(?![a-z0-9])"
 
 

@@ -129,21 +129,33 @@ export const spelled = (plan, span) => plan.said.get(span) ?? span.split(",").ma
 // Wording the query quotes (quoted.py: « rejoindre », 'ne peut pas'): its folded words, one list
 // per side of an ellipsis (`quotedSides`), and with each the pattern of folded text an entry
 // explaining it matches, a lone « x » or « n » standing for one to three words
-// (`quotedWording`: quoted.Quoted).  `table`: the index's `analysis.quoted` (the quotes'
-// source, compiled once, and the bounds).
-const quoteRes = new Map(); // the quotes' source -> its compiled expression (matchAll copies it)
+// (`quotedWording`: quoted.Quoted).  `table`: the index's `analysis.quoted` (quoted.py's
+// expressions and bounds), compiled once.
+const quoteTables = new Map(); // the index's table -> its expressions compiled
 
-function quotedSides(text, table) {
-  const placeholders = new Set(table.placeholders);
+function quoteTable(table) {
+  let compiled = quoteTables.get(table);
+  if (!compiled) {
+    compiled = {
+      quote: new RegExp(table.quote, "gu"), // (matchAll copies it: its lastIndex stays 0)
+      word: new RegExp(table.word, "g"),
+      ellipsis: new RegExp(table.ellipsis, "u"),
+      placeholders: new Set(table.placeholders),
+    };
+    quoteTables.set(table, compiled);
+  }
+  return compiled;
+}
+
+function quotedSides(text, table, compiled) {
   const sides = [];
-  if (!quoteRes.has(table.quote)) quoteRes.set(table.quote, new RegExp(table.quote, "gu"));
-  for (const match of [...text.matchAll(quoteRes.get(table.quote))].slice(0, table.max)) {
+  for (const match of [...text.matchAll(compiled.quote)].slice(0, table.max)) {
     const quotation = fold(match.slice(1).find((group) => group));
-    const all = quotation.match(/[a-z0-9]+/g) || [];
+    const all = quotation.match(compiled.word) || [];
     if (!all.length || all.length > table.max_words) continue;
-    for (const side of quotation.split(/\.\.\.|…/)) {
-      const words = side.match(/[a-z0-9]+/g) || [];
-      const letters = words.filter((w) => !placeholders.has(w)).reduce((n, w) => n + w.length, 0);
+    for (const side of quotation.split(compiled.ellipsis)) {
+      const words = side.match(compiled.word) || [];
+      const letters = words.filter((w) => !compiled.placeholders.has(w)).reduce((n, w) => n + w.length, 0);
       if (letters >= table.min_letters) sides.push(words);
     }
   }
@@ -151,9 +163,9 @@ function quotedSides(text, table) {
 }
 
 export function quotedWording(text, table) {
-  const placeholders = new Set(table.placeholders);
-  return quotedSides(text, table).map((words) => {
-    const parts = words.map((w) => (placeholders.has(w) ? "\\S+(?:\\s+\\S+){0,2}" : w));
+  const compiled = quoteTable(table);
+  return quotedSides(text, table, compiled).map((words) => {
+    const parts = words.map((w) => (compiled.placeholders.has(w) ? table.placeholder : w));
     return { words, pattern: new RegExp("(?<![a-z0-9])" + parts.join("[^a-z0-9]+") + "(?![a-z0-9])", "u") };
   });
 }
