@@ -33,6 +33,7 @@ from tests.search.test_asking import ASKED
 from tests.search.test_asking import LEFT as ASKING_LEFT
 from tests.search.test_elision import ELIDED, LEFT
 from tests.search.test_english import ENGLISH_TYPOS, FUNCTION_WORD_KEYWORDS
+from tests.search.test_foreign import LOOT_QUESTIONS
 from tests.search.test_game_names import (
     ABSENT_IN_NAMED_GAME,
     MISSING_IN_NAMED_GAME,
@@ -140,6 +141,9 @@ def test_english_stemmer_matches_python(engine_page, index):
 
 
 def test_analysis_matches_python_on_every_entry(engine_page, kb):
+    from arbitre.search.foreign import analyse_names_of
+
+    analyse_names_of(kb)  # (as the index was: « Pills! » is not « pillez »)
     texts = [f"{e.title or ''} {e.number or ''} {e.text}" for e in kb.entries]
     got = engine_page.evaluate(
         "texts => texts.map(t => window.__engine.analyzer.analyze(t).join(' '))", texts
@@ -436,8 +440,9 @@ def _every_query() -> list[str]:
     """Every query of the sets, the typo table's (real typos, real words left alone), what
     a phone types (words without their apostrophe, and words left alone; shorthand; question
     words mistyped, and words near them left alone), and English questions about a
-    function-word keyword or with a typo, quoted wording (and quotes that are none), and
-    questions about one sense of a word some titles narrow (« Gagner (statut) »)."""
+    function-word keyword or with a typo, quoted wording (and quotes that are none),
+    questions about one sense of a word some titles narrow (« Gagner (statut) »), and loot
+    asked beside the Pills! cards (English names kept apart from French words)."""
     queries = [
         q["q"] for name in QUERY_SETS for q in yaml.safe_load((DATA / name).read_text("utf-8"))
     ]
@@ -446,7 +451,7 @@ def _every_query() -> list[str]:
     english = [q for q, _first in FUNCTION_WORD_KEYWORDS] + [q for q, _m, _g in ENGLISH_TYPOS]
     asked = [q for q, _s, _r in ASKED] + [f"{word} attaque" for word in ASKING_LEFT]
     quoted = [q for q, _sides in QUOTED] + NOT_QUOTED
-    senses = [q for q, _first in SENSE_QUESTIONS]
+    senses = [q for q, _first in SENSE_QUESTIONS] + [q for q, _first, _absent in LOOT_QUESTIONS]
     return queries + typed + phone + english + asked + quoted + senses
 
 

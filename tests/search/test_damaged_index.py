@@ -27,7 +27,7 @@ def _truncate(path, keep: int) -> None:
 DAMAGES = {
     "meta.json half written": lambda gen: _truncate(gen / "meta.json", 200),
     "meta.json empty": lambda gen: _truncate(gen / "meta.json", 0),
-    "lemma table half written": lambda gen: _truncate(gen / "lemmas.pickle", 100),
+    "lemma table half written": lambda gen: _truncate(gen / "stemming.pickle", 100),
     "whoosh segment half written": lambda gen: [_truncate(p, 300) for p in gen.glob("*.seg")],
     "whoosh table of contents garbage": lambda gen: [
         p.write_bytes(b"\x00garbage" * 10) for p in gen.glob("*.toc")

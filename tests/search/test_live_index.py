@@ -54,7 +54,7 @@ def test_a_damaged_new_generation_leaves_the_last_good_one_serving(demo_tree):
     serving = client.get("/api/health").json()["index"]["generation"]
     build_index(load_kb(demo_tree), demo_tree.index, root=demo_tree.root)
     new = current_generation(demo_tree.index)
-    (new / "lemmas.pickle").write_bytes(b"\x80")
+    (new / "stemming.pickle").write_bytes(b"\x80")
     client.app.state.index.refresh(wait=True)
     health = client.get("/api/health")
     assert health.status_code == 200

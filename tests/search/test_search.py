@@ -322,29 +322,34 @@ def test_postings_read_a_block_at_a_time_match_whooshs_own_iteration(tiny):
     assert checked > 100
 
 
-def test_a_searcher_analyses_queries_with_its_index_lemma_table(tiny_project, tiny):
-    """The generation stores the lemma table its text was analysed with; opening a searcher
-    installs it, whatever table the process had before."""
+def test_a_searcher_analyses_queries_with_its_index_stemming(tiny_project, tiny):
+    """The generation stores the lemma table and the unstemmed English names its text was
+    analysed with; opening a searcher installs them, whatever the process had before, and
+    the phrases stemmed before are stemmed again."""
     from arbitre.search import analysis
-    from arbitre.search.indexer import current_generation, read_lemmas
+    from arbitre.search.indexer import current_generation, read_stemming
     from arbitre.search.searcher import Searcher
 
     generation = current_generation(tiny_project.index)
-    stored = read_lemmas(generation)
-    assert stored["attaquent"] == "attaquer"
-    before = analysis.lemma_table()
+    lemmas, unstemmed = read_stemming(generation)
+    assert lemmas["attaquent"] == "attaquer"
+    before = analysis.lemma_table(), analysis.unstemmed()
     from arbitre.search.thesaurus import load_thesaurus
 
     try:
         assert analysis.use_lemma_table({}) is True
         assert analysis.use_lemma_table({}) is False  # the same table changes no stem
+        assert analysis.use_unstemmed({"defausse"}) is True
+        assert analysis.analyze("défausse") == ["defausse"]
         stale = load_thesaurus()  # stemmed with the empty table
         Searcher(generation).close()
-        assert analysis.lemma_table() == stored
-        assert analysis.analyze("attaquent") == ["attaqu"]
+        assert analysis.lemma_table() == lemmas
+        assert analysis.unstemmed() == unstemmed
+        assert analysis.analyze("attaquent défausse") == ["attaqu", "defauss"]
         assert load_thesaurus() is not stale  # its phrases are stemmed again
     finally:
-        analysis.use_lemma_table(before)
+        analysis.use_lemma_table(before[0])
+        analysis.use_unstemmed(before[1])
 
 
 def test_a_phrase_pattern_decides_as_its_regex_does(real_kb):

@@ -20,13 +20,19 @@ lemma from simplemma's French dictionary when it has one reading only (« attaqu
 « attaquer », but « parent », « différent » stay: they are also nouns or adjectives).
 Lemmatizing every word was measured too: it also merges « prend » with « pris » (« Pris dans
 la Toile ») and the like, and lost more than it found on the query sets.
+
+The texts also print English card names, and French stemming can make one of them a French
+word of the texts: « Pills! » and « pillez » both become « pill », « Bone » and « bon »
+« bon ».  The words `foreign.py` finds so (English, not French, merged with a French word of the
+texts) keep their form (`use_unstemmed`).  Whatever changes a stem (that list, the lemma table)
+drops the tables stemmed before it (`forget_on_restem`).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 
 from whoosh.analysis import Analyzer, Filter, LowercaseFilter, StopFilter, Token, Tokenizer
@@ -130,6 +136,19 @@ def stop_words() -> frozenset[str]:
 _SNOWBALL = FrenchStemmer().stem
 
 _lemmas: dict[str, str] | None = None
+_unstemmed: frozenset[str] = frozenset()
+_forgetters: list[Callable[[], None]] = []
+
+
+def forget_on_restem(forget: Callable[[], None]) -> None:
+    """Call `forget` whenever stems change (a cache of stemmed phrases registers its clear)."""
+    _forgetters.append(forget)
+
+
+def _restemmed() -> None:
+    _stem_cached.cache_clear()
+    for forget in _forgetters:
+        forget()
 
 
 LEMMATIZED_ENDING = "ent"  # third-person plurals: Snowball has no rule for them
@@ -151,11 +170,32 @@ def use_lemma_table(table: dict[str, str]) -> bool:
     """Analyse with `table` from now on (the one an index generation was built with); whether
     that changed any stem (stems computed before, as the thesaurus's, are then stale)."""
     global _lemmas
-    if table == _lemmas:
+    if table is _lemmas:
         return False
-    _lemmas = table
-    _stem_cached.cache_clear()
-    return True
+    changed = table != _lemmas
+    _lemmas = table  # (an equal table too: the next call checks identity only)
+    if changed:
+        _restemmed()
+    return changed
+
+
+def unstemmed() -> frozenset[str]:
+    """The folded words analysed as themselves (English names: `foreign.py`)."""
+    return _unstemmed
+
+
+def use_unstemmed(words: Iterable[str]) -> bool:
+    """Leave `words` (folded) unstemmed from now on, instead of the words left so before;
+    whether that changed the list."""
+    global _unstemmed
+    if words is _unstemmed:
+        return False
+    words = frozenset(words)
+    changed = words != _unstemmed
+    _unstemmed = words
+    if changed:
+        _restemmed()
+    return changed
 
 
 def build_lemma_table() -> dict[str, str]:
@@ -268,7 +308,13 @@ def _stem_word(word: str) -> str:
 
 
 def _stem_uncached(word: str) -> str:
-    """The stem of a folded word: Snowball on its lemma, « -ee(s) » read as « -ée(s) »."""
+    """The stem of a folded word: Snowball on its lemma, « -ee(s) » read as « -ée(s) »; an
+    English name's word (`use_unstemmed`) as it is."""
+    return word if word in _unstemmed else french_stem(word)
+
+
+def french_stem(word: str) -> str:
+    """The French stem of a folded word, English names or not (`_stem_uncached`)."""
     if word.endswith("ees") and len(word) > 5:
         word = word[:-2]  # « placees » -> « place », as Snowball strips « ées »
     elif word.endswith("ee") and len(word) > 4:

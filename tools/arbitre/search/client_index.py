@@ -73,6 +73,7 @@ from arbitre.search.client_words import (
 )
 from arbitre.search.documents import entry_document, glossary_names, question_stems
 from arbitre.search.english_typos import english_vocabulary, english_words
+from arbitre.search.foreign import analyse_names_of
 from arbitre.search.indexer import SPELLED_FIELDS
 from arbitre.search.intent import INTENTS
 from arbitre.search.lexicon import browser_words
@@ -133,6 +134,7 @@ def _words(words: list[str]) -> str:
 
 def build_client_index(kb: KnowledgeBase) -> dict[str, Any]:
     """The browser's search index of `kb`, ready for JSON (the tables the module docstring says)."""
+    analyse_names_of(kb)  # (as the index: `foreign.py`)
     corpus = _analyse(kb)
     named = glossary_names(kb)
     names = names_table(named)

@@ -4,7 +4,8 @@ Layout of the index directory:
 
     .index/CURRENT          name of the live generation (replaced atomically with os.replace)
     .index/gen-<stamp>/     a whoosh index + meta.json (format version, fingerprints, glossary)
-                            + lemmas.pickle (the lemma table its text was analysed with)
+                            + stemming.pickle (the lemma table and the English names left
+                              unstemmed its text was analysed with: foreign.py)
                             + lexicon.txt.gz (the words the typo corrector leaves alone)
                             + tables.pickle (phrases, champion lists, words' games, the
                               players' questions and own words: tables.py)
@@ -40,16 +41,17 @@ from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.terms import term_links
 from arbitre.search.analysis import Spellings, folded_analyzer, french_analyzer, lemma_table
 from arbitre.search.documents import entry_document, glossary_names, question_stems
+from arbitre.search.foreign import analyse_names_of
 from arbitre.search.lexicon import Lexicon, write_lexicon
 from arbitre.search.phrases import phrase_keys, phrase_table, text_positions
 from arbitre.search.players_words import players_spellings, players_words
 from arbitre.search.tables import TABLES, build_tables, read_tables, write_tables
 from arbitre.search.typos import indexed_words
 
-INDEX_FORMAT = 21
+INDEX_FORMAT = 22
 CURRENT = "CURRENT"
 META = "meta.json"
-LEMMAS = "lemmas.pickle"
+STEMMING = "stemming.pickle"
 LEXICON = "lexicon.txt.gz"
 # The fields whose words the typo corrector may offer (`Typos.vocabulary`): their printed forms
 # are how a correction is written (`analysis.Spellings`).
@@ -192,7 +194,8 @@ def build_index(
 
 def _write_generation(kb: KnowledgeBase, folder: Path, root: Path, procs: int) -> str:
     """Write a whole generation into `folder`: the whoosh index and its tables, meta.json, the
-    lemma table and the lexicon.  Returns the KB fingerprint."""
+    stemming and the lexicon.  Returns the KB fingerprint."""
+    unstemmed = analyse_names_of(kb)  # (before any stem: the writer's processes fork after)
     spellings = _write_whoosh(kb, folder, procs)
     fingerprint = kb_fingerprint(kb)
     meta = {
@@ -209,8 +212,9 @@ def _write_generation(kb: KnowledgeBase, folder: Path, root: Path, procs: int) -
         "spellings": spellings,
     }
     (folder / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
-    with (folder / LEMMAS).open("wb") as out:
-        pickle.dump(lemma_table(), out, protocol=pickle.HIGHEST_PROTOCOL)
+    with (folder / STEMMING).open("wb") as out:
+        stemming = {"lemmas": lemma_table(), "unstemmed": sorted(unstemmed)}
+        pickle.dump(stemming, out, protocol=pickle.HIGHEST_PROTOCOL)
     write_lexicon(folder / LEXICON)
     return fingerprint
 
@@ -268,10 +272,11 @@ def read_search_tables(generation: Path) -> dict:
     return read_tables(generation / TABLES)
 
 
-def read_lemmas(generation: Path) -> dict[str, str]:
-    """The lemma table the generation's text was analysed with (written by `build_index`)."""
-    with (generation / LEMMAS).open("rb") as stream:
-        table = pickle.load(stream)
-    if not isinstance(table, dict):
-        raise ValueError(f"{generation / LEMMAS}: not a lemma table")
-    return table
+def read_stemming(generation: Path) -> tuple[dict[str, str], frozenset[str]]:
+    """The lemma table and the words left unstemmed that the generation's text was analysed
+    with (written by `build_index`)."""
+    with (generation / STEMMING).open("rb") as stream:
+        stemming = pickle.load(stream)
+    if not isinstance(stemming, dict) or not isinstance(stemming.get("lemmas"), dict):
+        raise ValueError(f"{generation / STEMMING}: not a stemming table")
+    return stemming["lemmas"], frozenset(stemming["unstemmed"])

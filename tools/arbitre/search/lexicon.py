@@ -43,6 +43,14 @@ DICTIONARY_ONLY = 50
 def lexicon() -> frozenset[str]:
     """simplemma's French forms and lemmas and the common English words, folded, of the
     length a typo may have."""
+    french, english = word_lists()
+    return frozenset(w for w in french | english if max_edits(w))
+
+
+@cache
+def word_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """The French words and the common English words, folded, alphabetic, of any length (read
+    once: a second second for `foreign.py`'s index build otherwise)."""
     from simplemma.strategies import DefaultDictionaryFactory
     from spellchecker import SpellChecker
 
@@ -51,10 +59,14 @@ def lexicon() -> frozenset[str]:
     common = sorted(frequencies.items(), key=lambda item: (-item[1], item[0]))[:ENGLISH_COMMON]
     # simplemma lists the words that have forms; a word without (« vite », « gars », « pois »)
     # comes from pyspellchecker's French list, the words it counted in use.
-    french = SpellChecker(language="fr", distance=1).word_frequency.dictionary
-    used = (w for w, n in french.items() if n > DICTIONARY_ONLY)
-    words = {fold(w) for w in (*dictionary, *dictionary.values(), *used, *(w for w, _n in common))}
-    return frozenset(w for w in words if w.isalpha() and max_edits(w))
+    in_use = SpellChecker(language="fr", distance=1).word_frequency.dictionary
+    used = (w for w, n in in_use.items() if n > DICTIONARY_ONLY)
+    french = {fold(w) for w in (*dictionary, *dictionary.values(), *used)}
+    english = {fold(w) for w, _n in common}
+    return (
+        frozenset(w for w in french if w.isalpha()),
+        frozenset(w for w in english if w.isalpha()),
+    )
 
 
 def write_lexicon(path: Path) -> None:

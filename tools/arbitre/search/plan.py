@@ -14,7 +14,7 @@ from typing import Any
 
 from whoosh.query import Term
 
-from arbitre.search.analysis import stem
+from arbitre.search.analysis import forget_on_restem, stem
 from arbitre.search.quoted import Quoted
 
 PATTERN_CACHE = 8192  # compiled phrase patterns kept (two or so words each)
@@ -176,8 +176,4 @@ def _phrase_pattern(words: tuple[str, ...]) -> PhrasePattern:
 
 
 _cached_pattern = lru_cache(maxsize=PATTERN_CACHE)(_phrase_pattern)
-
-
-def forget_patterns() -> None:
-    """Drop the kept patterns (their stems change with the lemma table)."""
-    _cached_pattern.cache_clear()
+forget_on_restem(_cached_pattern.cache_clear)  # (the patterns hold stems)

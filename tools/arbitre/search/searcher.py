@@ -51,15 +51,15 @@ from whoosh import index as whoosh_index
 from whoosh.query import And, Term
 
 from arbitre.search.accents import with_accents
-from arbitre.search.analysis import french_analyzer, use_lemma_table
+from arbitre.search.analysis import french_analyzer, use_lemma_table, use_unstemmed
 from arbitre.search.asking import may_have_question_typos, with_question_words
 from arbitre.search.elision import may_have_elisions, with_apostrophes
 from arbitre.search.focus import GameFocus
-from arbitre.search.indexer import read_lemmas, read_lexicon, read_meta, read_search_tables
+from arbitre.search.indexer import read_lexicon, read_meta, read_search_tables, read_stemming
 from arbitre.search.intent import BY_NAME as INTENTS
 from arbitre.search.language import is_english
 from arbitre.search.names import GlossaryNames
-from arbitre.search.plan import Focus, Plan, forget_patterns
+from arbitre.search.plan import Focus, Plan
 from arbitre.search.postings import Postings
 from arbitre.search.present import Presenter, highlight_terms
 from arbitre.search.query import FILTER, ParsedQuery, parse_query
@@ -78,11 +78,11 @@ class Searcher:
     def __init__(self, generation: Path) -> None:
         self.generation = generation
         self.meta = read_meta(generation)
-        # Queries are analysed as this generation's text was, with its lemma table (loading it
-        # costs a few milliseconds; building it from the dictionary, about two seconds).
-        if use_lemma_table(read_lemmas(generation)):
-            load_thesaurus.cache_clear()  # its phrases were stemmed with another table
-            forget_patterns()
+        # Queries are analysed as this generation's text was, with its lemma table and English
+        # names (loading them costs a few milliseconds; building the table, about two seconds).
+        # Stems worked out before are dropped if they change (`analysis.forget_on_restem`).
+        self._stemming = read_stemming(generation)
+        self._analyse_as_built()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)
             self._ix = whoosh_index.open_dir(str(generation))
@@ -237,6 +237,7 @@ class Searcher:
         """`parse_query`, in the language the query is written in (`language.is_english`),
         its words typed without their apostrophe read with it (`elision.py`), its dice without
         their accent with it (`accents.py`)."""
+        self._analyse_as_built()
         q = with_accents(self._with_apostrophes(q))
         q, respelled = self._with_question_words(q)
         english = is_english(FILTER.sub(" ", q), self.name_keys)
@@ -245,6 +246,14 @@ class Searcher:
         )
         parsed.respelled = respelled
         return parsed
+
+    def _analyse_as_built(self) -> None:
+        """Analyse as this generation's text was.  Another searcher of the process (the
+        generation this one replaces, a test's) may have installed its own stemming since;
+        when none did, this costs two identity checks."""
+        lemmas, unstemmed = self._stemming
+        use_lemma_table(lemmas)
+        use_unstemmed(unstemmed)
 
     def _with_question_words(self, q: str) -> tuple[str, list[tuple[str, str]]]:
         """« combiien » read as « combien » (`asking.with_question_words`); the index is

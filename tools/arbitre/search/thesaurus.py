@@ -18,7 +18,7 @@ from importlib import resources
 
 import yaml
 
-from arbitre.search.analysis import analyze, stem
+from arbitre.search.analysis import analyze, forget_on_restem, stem
 from arbitre.search.vocabulary import Pair, load_vocabulary
 
 
@@ -128,3 +128,6 @@ def _phrases(raws: list) -> list[Phrase]:
 def load_thesaurus() -> Thesaurus:
     text = resources.files("arbitre.search").joinpath("thesaurus.yaml").read_text("utf-8")
     return Thesaurus.parse(yaml.safe_load(text), load_vocabulary().pairs())
+
+
+forget_on_restem(load_thesaurus.cache_clear)  # (its phrases are stemmed)
