@@ -159,6 +159,16 @@ HOW_TO = [
     ),
     # « fait » elsewhere is a content word (« un personnage qui fait 3 dégâts »).
     ("combien de dégâts fait un personnage", ["degats", "fait", "personnage"]),
+    # how something works
+    ("altered comment marche le repos", ["altered", "repos"]),
+    ("le repos ça marche comment", ["repos"]),
+    ("comment fonctionnent les jetons", ["jetons"]),
+    ("comment ca marche la garde ?", ["garde"]),
+    # « marche » and « fonctionne » elsewhere are content words.
+    (
+        "l'effet fonctionne même si la carte est épuisée",
+        ["effet", "fonctionne", "carte", "epuisee"],
+    ),
 ]
 
 
@@ -166,7 +176,9 @@ HOW_TO = [
 def test_asking_how_to_do_something_is_not_searched(query, words):
     """« comment on fait », « comment faire pour » frame a how-to question: « comment on fait un
     mulligan à altered » searched « fait », which Altered prints, so Altered's entries holding
-    « fait » stood among The Spoils' and Marvel Champions' mulligan."""
+    « fait » stood among The Spoils' and Marvel Champions' mulligan.  So do « comment marche »,
+    « ça marche comment », « comment fonctionne »: « altered comment marche le repos » searched
+    « marche », which one Altered rule prints (7.4.4.c), and put it before « Repos »."""
     assert parse_query(query, GAMES).words == words
 
 

@@ -468,6 +468,13 @@ SENSE_QUESTIONS = [
 ]
 
 
+def test_asking_how_a_thing_works_finds_the_thing(real):
+    """« marche » is no word of the question's subject (test_intent.HOW_TO)."""
+    assert real.search("altered comment marche le repos", limit=1)["hits"][0]["id"] == (
+        "altered/4.2.5.b"
+    )
+
+
 @pytest.mark.parametrize(("query", "first"), SENSE_QUESTIONS)
 def test_a_question_is_answered_by_a_titles_sense_only_when_it_names_it(real, query, first):
     """« Gagner (statut) » answers how a character gains a status, not how a player wins."""

@@ -34,6 +34,10 @@ QUESTION_PHRASES = re.compile(
     # says nothing of what is done
     r"|comment\s+(?:(?:on|je|tu|il|elle)\s+(?:fait|fais)|vous\s+faites|faire|fait[- ]on)"
     r"(?:\s+pour)?"
+    # how something works (« comment marche le repos », « le repos ça marche comment »,
+    # « comment fonctionnent les jetons »): the verb says nothing of what works
+    r"|comment\s+(?:(?:ça|ca)\s+)?(?:marche|fonctionne)(?:nt)?"
+    r"|(?:(?:ça|ca)\s+)?(?:marche|fonctionne)(?:nt)?\s+comment"
     r"|(?:a|ai|as|avons|avez|ont)[- ]?(?:t[- ])?(?:il|elle|on|je|tu|nous|vous|ils)?\s*le\s+droit\s+de"
     r"|(?:est[- ]il|c['’]est)\s+possible\s+de"
     r"|(?:veut|veulent|voudrait)\s+dire|signifie(?:nt)?"
