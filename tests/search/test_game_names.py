@@ -152,13 +152,19 @@ def test_an_english_questions_untranslated_words_are_not_said_missing(real, quer
     assert focus["message"].startswith("dans Marvel Champions (nommé dans la question")
 
 
-def test_a_game_named_with_words_no_entry_has_finds_only_entries_printing_the_name(real):
-    """« xyzzy altered »: what is left are the entries about the game, which print its name
-    (an entry finds a game's name only so), under a line saying no entry has « xyzzy »."""
+def test_a_game_named_with_words_no_entry_has_finds_nothing(real):
+    """« xyzzy altered »: no entry has « xyzzy », and the line says so.  The entries printing
+    « Altered » were listed, as if they answered (a game's name says which game, not what
+    about it: `retrieve.coordinate`)."""
     found = real.search("xyzzy altered", limit=100)
     assert found["focus"]["absent"] == ["xyzzy"]
-    assert 0 < found["total"] <= 100
-    assert all("altered" in (hit["text"] or "").lower() for hit in found["hits"])
+    assert found["total"] == 0 and found["hits"] == []
+    # The game's name alone still finds the entries printing it; with a word some entry has,
+    # the entries having the word.
+    assert real.search("altered")["total"] > 0
+    assert real.search("four souls")["hits"][0]["id"].startswith("four-souls/avant-propos/")
+    hits = real.search("mulligan altered", limit=100)["hits"]
+    assert hits and not [h["id"] for h in hits if h["game"] == "altered"]  # (it has none)
 
 
 def test_a_named_game_with_one_of_the_words_asked_keeps_its_focus(real):

@@ -132,19 +132,27 @@ def best(scores: dict[int, float], n: int) -> list[tuple[int, float]]:
     return reaching[:n]
 
 
-def coordinate(scores: dict[int, float], matched: dict[int, int], weights: list[float]) -> None:
+def coordinate(
+    scores: dict[int, float],
+    matched: dict[int, int],
+    weights: list[float],
+    game_words: set[int] | frozenset[int] = frozenset(),
+) -> None:
     """Coordination: each score times the share of the query's words (weighted by rarity) its
     entry has, to the power COORD_POWER.  An entry with none of the query's words (lent by a
-    ruling's links only, or only a game's name typed with other words, which weighs nothing:
-    GAME_NAME_WEIGHT) is no candidate."""
+    ruling's links only), or with only a game's name typed with other words (`game_words`,
+    the concepts naming a game: « xyzzy altered » is no question about every entry printing
+    « Altered »), is no candidate."""
     total_weight = sum(weights) or 1.0
+    asked = sum(1 << i for i, w in enumerate(weights) if w and i not in game_words)
     coverage: dict[int, float] = {}
     if len(weights) > 1:
         for docnum in list(scores):
             mask = matched[docnum]
             if mask not in coverage:
                 have = sum(w for i, w in enumerate(weights) if mask >> i & 1)
-                coverage[mask] = (have / total_weight) ** COORD_POWER
+                ok = mask & asked or not asked  # (a query that is only a game's name)
+                coverage[mask] = (have / total_weight) ** COORD_POWER if ok else 0.0
             if coverage[mask]:
                 scores[docnum] *= coverage[mask]
             else:

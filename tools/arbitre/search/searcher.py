@@ -358,7 +358,7 @@ class Searcher:
         if allowed is not None:
             for docnum in [d for d in scores if d not in allowed]:
                 del scores[docnum]
-        coordinate(scores, matched, [c.weight for c in plan.concepts])
+        coordinate(scores, matched, [c.weight for c in plan.concepts], plan.game_words)
         # The first RERANK_DEPTH candidates are re-ranked, whatever page is asked for; the
         # rest follow in score order: every page is a slice of one and the same list.
         named: str | None = None  # a game the query names, which has some of its words

@@ -139,14 +139,18 @@ export class Ranking extends Focusing {
     if (ok) for (const doc of [...scores.keys()]) if (!ok(doc)) scores.delete(doc);
     const weights = plan.concepts.map((c) => c.weight);
     const totalWeight = weights.reduce((a, b) => a + b, 0) || 1.0;
+    // (the query's words other than a game's name, as bits)
+    const asked = weights.reduce((bits, w, i) => (w && !plan.gameWords.has(i) ? bits | (1 << i) : bits), 0);
     if (weights.length > 1) {
-      // An entry with none of the query's words (lent ones only, a game's name) is no candidate.
+      // An entry with none of the query's words (lent ones only), or only a game's name typed
+      // with other words, is no candidate (retrieve.coordinate).
       const coverage = new Map();
       for (const [doc, score] of scores) {
         const mask = matched.get(doc) || 0;
         if (!coverage.has(mask)) {
           const have = weights.reduce((sum, w, i) => sum + ((mask >> i) & 1 ? w : 0), 0);
-          coverage.set(mask, (have / totalWeight) ** COORD_POWER);
+          // (a query that is only a game's name has no other word)
+          coverage.set(mask, mask & asked || !asked ? (have / totalWeight) ** COORD_POWER : 0);
         }
         if (coverage.get(mask)) scores.set(doc, score * coverage.get(mask));
         else scores.delete(doc);
