@@ -49,8 +49,8 @@ def lexicon() -> frozenset[str]:
 
 @cache
 def word_lists() -> tuple[frozenset[str], frozenset[str]]:
-    """The French words and the common English words, folded, alphabetic, of any length (read
-    once: a second second for `foreign.py`'s index build otherwise)."""
+    """The French words and the common English words, folded, alphabetic, of any length: the
+    lexicon's sources, which `foreign.py` also reads (loaded once, about a second)."""
     from simplemma.strategies import DefaultDictionaryFactory
     from spellchecker import SpellChecker
 
