@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -255,3 +256,13 @@ def test_a_list_of_changes_names_an_entry_by_number_and_title_else_as_links_do()
     assert data.heading(by_id["jeu-a/101.1"]) == "101.1"
     # no number, no title: what it is and where (an id's anchor says neither)
     assert data.heading(by_id["jeu-a/102.1/ndt"]) == "Note (102.1)"
+    # a title but no number of its own: the rule it belongs to (three moved « Remarque » of
+    # an edition's « Nouveautés » read apart), in the edition the entry is from
+    example = by_id["jeu-a/101.1a/exemple"]
+    assert data.heading(example) == "Exemple (101.1a)"
+    then = replace(by_id["jeu-a/101.1a"], number="101.1b")
+    assert data.heading(example, {"jeu-a/101.1a": then}) == "Exemple (101.1b)"
+    assert data.heading(example, {}) == "Exemple"
+    # a FAQ question under an unnumbered heading: its title alone
+    faq = by_id["jeu-a/faq/q1"]
+    assert data.heading(faq) == "Une carte épuisée quitte-t-elle le jeu ?"

@@ -8,10 +8,12 @@ Pure, like pages.py; the contexts' diffs are HTML (site/editions.py `diff_html`)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from arbitre import urls
 from arbitre.kb.changes import EntryChange
+from arbitre.kb.entry import Entry
 from arbitre.kb.knowledge import Game, KnowledgeBase
 from arbitre.site.editions import (
     GameEditions,
@@ -55,6 +57,17 @@ def _excerpt(text: str) -> str:
     return " ".join(words[:EXCERPT]) + (" …" if len(words) > EXCERPT else "")
 
 
+def _previous_state(game: GameEditions) -> Mapping[str, Entry]:
+    """The entries as the previous edition had them ({} for a first edition)."""
+    return game.history.state(game.previous.version) if game.previous else {}
+
+
+def _state(data: SiteData, game: GameEditions, change: EntryChange) -> Mapping[str, Entry]:
+    """The entries of the edition a change's entry is from: a removed entry's is the previous
+    edition, any other's today's."""
+    return _previous_state(game) if change.new is None else data.kb.by_id
+
+
 def change_view(data: SiteData, page: str, game: GameEditions, change: EntryChange) -> dict:
     """One change on « Nouveautés »: a link to the entry (or to its last text when removed),
     what it was before, and its words removed and inserted."""
@@ -75,7 +88,7 @@ def change_view(data: SiteData, page: str, game: GameEditions, change: EntryChan
     view: dict[str, Any] = {
         "anchor": change_anchor(change.id, removed=change.change == "removed"),
         "kind": word,
-        "heading": escape_inline(data.heading(entry)),
+        "heading": escape_inline(data.heading(entry, _state(data, game, change))),
         "href": href,
         "document": escape_inline(data.doc_titles.get((entry.game, entry.document), "")),
         "before": None,
@@ -84,7 +97,7 @@ def change_view(data: SiteData, page: str, game: GameEditions, change: EntryChan
     }
     old, new = change.old, change.new
     if change.change == "moved" and old is not None and new is not None:
-        before = data.heading(old)
+        before = data.heading(old, _previous_state(game))
         if before != data.heading(new):
             view["before"] = escape_inline(before)
     if change.change == "added" and new is not None:
@@ -235,7 +248,7 @@ def retired_page(data: SiteData, game_info: Game) -> Page | None:
             {
                 "anchor": urls.anchor(qualified),
                 "id": qualified,
-                "heading": escape_inline(data.heading(entry)),
+                "heading": escape_inline(data.heading(entry, game.history.state(last.version))),
                 "badge": f"retirée {when(removed.version)}",
                 "last": escape_inline(version_label(last.version)),
                 "document": escape_inline(

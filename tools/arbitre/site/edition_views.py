@@ -151,8 +151,9 @@ def entry_or_retired_link(
     retired = data.kb.retired(target)
     if retired is None:  # not an id any edition knows: shown as code, never a broken link
         return {"label": f"`{target}`", "href": "", "title": ""}
-    old, _last, removed = retired
-    label = data.heading(old)
+    old, last, removed = retired
+    editions = data.editions.of(old.game)
+    label = data.heading(old, editions.history.state(last.version) if editions else None)
     return {
         "label": escape_inline(f"{label} (retirée {when(removed.version)})"),
         "href": relative_link(page, urls.retired_page(old.game), urls.anchor(target)),

@@ -10,6 +10,7 @@ none of them.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,10 +109,17 @@ class SiteData:
             return f"{KIND_LABELS[entry.kind]} ({self.label(parent)})"
         return urls.anchor(entry.id)
 
-    def heading(self, entry: Entry) -> str:
+    def heading(self, entry: Entry, state: Mapping[str, Entry] | None = None) -> str:
         """An entry as a list of entries names it (« Nouveautés », retired entries): its
-        number and title, else how a link to it reads (« Note (Glossaire) »)."""
-        return " ".join(x for x in (entry.number, entry.title) if x) or self.label(entry)
+        number and title; a title without a number of its own with the number of the rule it
+        belongs to (« Remarque (4.2.5.c) »: three moved « Remarque » read apart); else how a
+        link to it reads (« Note (Glossaire) »).  `state`: the entries of the edition `entry`
+        is from, where that rule is looked up (today's by default)."""
+        if entry.number or not entry.title:
+            return " ".join(x for x in (entry.number, entry.title) if x) or self.label(entry)
+        entries = self.kb.by_id if state is None else state
+        parent = entries.get(entry.parent) if entry.parent else None
+        return f"{entry.title} ({parent.number})" if parent and parent.number else entry.title
 
     def hover(self, entry: Entry) -> str:
         doc = self.doc_titles.get((entry.game, entry.document), entry.document)
