@@ -112,6 +112,28 @@ def test_a_tapped_glossary_term_opens_in_place_then_navigates(phone_page, static
     phone_page.wait_for_url(re.compile(r"/the-spoils/glossaire/#glossaire--"))
 
 
+def test_every_tapped_term_opens_in_place_on_a_page_opened_at_a_rule(phone_page, static_site):
+    """Opened at a rule (a short link, a search result) and after a first preview: a tap used to
+    focus its link, the focus opened the preview, and the tap then counted as the second one
+    and left the page."""
+    phone_page.goto(static_site + "/the-spoils/regles/section-6/#609.1f")
+    terms = phone_page.locator('[id="609.1f"] a.arb-term')
+    before = phone_page.url
+    preview = phone_page.locator(".arb-preview")
+    for at, name in enumerate(("Dommages de combat", "Personnage")):
+        terms.nth(at).tap()
+        preview.wait_for()
+        assert phone_page.url == before
+        assert name in preview.inner_text()
+        assert preview.locator("a", has_text="Lire dans le glossaire").count() == 1
+        phone_page.locator("h1").first.tap()
+        preview.wait_for(state="detached")
+    terms.nth(1).tap()
+    preview.wait_for()
+    terms.nth(1).tap()
+    phone_page.wait_for_url(re.compile(r"/the-spoils/glossaire/#glossaire--personnage$"))
+
+
 def test_the_big_glossary_is_split_and_old_anchors_follow(page, static_site):
     page.goto(static_site + "/marvel-champions/glossaire/#glossaire--allie")
     page.wait_for_url(re.compile(r"/marvel-champions/glossaire/a-e/#glossaire--allie$"))

@@ -251,11 +251,17 @@
       hidePreview();
     }
   });
+  // Keyboard focus previews as hovering does.  A tap focuses its link too: that focus is left to
+  // the tap (below), or the preview it opened would make the tap count as the second one.
   document.addEventListener("focusin", function (e) {
+    if (lastPointer === "touch") return;
     var link = previewable(e.target);
     if (link && link !== previewFor) showPreview(link, false);
   });
-  document.addEventListener("keydown", function (e) { if (e.key === "Escape") hidePreview(); });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Tab") lastPointer = "keyboard";
+    if (e.key === "Escape") hidePreview();
+  });
 
   // Touch: the first tap on a term or a rule reference opens the preview; the second follows it.
   document.addEventListener("click", function (e) {
