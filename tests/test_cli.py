@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
 from arbitre.cli import cli
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def run(paths, *args):
@@ -84,6 +87,25 @@ def test_show_lists_the_players_questions_for_the_maintainer(demo_tree):
     assert "Questions de joueurs (recherche, content/demo/questions.yaml) :" in shown
     assert "  - carte tournée, je peux taper ?" in shown
     assert "Questions de joueurs" not in run(demo_tree, "show", "demo/101.2").output
+
+
+def test_show_takes_what_a_short_link_takes(demo_tree):
+    """A judge types the number as printed: the game is found as /r/609.1f finds it."""
+    for typed in ("101.1", "DEMO/101.1"):
+        result = run(demo_tree, "show", typed)
+        assert result.exit_code == 0, typed
+        assert result.output.startswith("demo/101.1  [rule]\n"), typed
+    assert json.loads(run(demo_tree, "show", "101.1", "--json").output)["id"] == "demo/101.1"
+
+
+def test_show_names_every_entry_a_local_id_of_several_games_names():
+    # (the repository's own YAML, only read)
+    result = CliRunner().invoke(cli, ["--root", str(REPO), "show", "glossaire/epuiser"])
+    assert result.exit_code == 1
+    assert (
+        "Error: 'glossaire/epuiser' names 2 entries: "
+        "altered/glossaire/epuiser, the-spoils/glossaire/epuiser"
+    ) in result.output
 
 
 def test_show_unknown_id_is_a_clear_error(demo_tree):

@@ -98,10 +98,21 @@ def export(paths: ProjectPaths, as_json: bool, output: str | None) -> None:
 @pass_paths
 def show(paths: ProjectPaths, entry_id: str, as_json: bool) -> None:
     """Print one entry with its references, the entries citing it, its rulings and the players'
-    questions that lead a search to it."""
+    questions that lead a search to it.  ENTRY_ID is an id, or what a short link /r/ takes: a
+    rule number without its game (609.1f), an id of an earlier edition."""
     from arbitre.export import show_entry
+    from arbitre.kb.load import load_kb
+    from arbitre.permalinks import PermalinkIndex
 
-    click.echo(show_entry(paths, entry_id, as_json))
+    kb = load_kb(paths)
+    if kb.get(entry_id) is None:
+        found = PermalinkIndex(kb).resolve(entry_id)
+        if len(found) > 1:
+            names = ", ".join(e.id for e in found)
+            raise click.ClickException(f"{entry_id!r} names {len(found)} entries: {names}")
+        if found:
+            entry_id = found[0].id
+    click.echo(show_entry(kb, entry_id, as_json))
 
 
 @cli.command()

@@ -71,8 +71,7 @@ def entry_view(kb: KnowledgeBase, entry_id: str) -> dict:
     return data
 
 
-def show_entry(paths: ProjectPaths, entry_id: str, as_json: bool) -> str:
-    kb = load_kb(paths)
+def show_entry(kb: KnowledgeBase, entry_id: str, as_json: bool) -> str:
     data = entry_view(kb, entry_id)
     if as_json:
         return json.dumps(data, ensure_ascii=False, indent=2)
