@@ -59,7 +59,21 @@ def titled_kb() -> KnowledgeBase:
         number="104",
         title="Garde royal",
     )
-    return KnowledgeBase(kb.games, [*kb.entries, repeated, named])
+    emphasised = entry(
+        "jeu-a/105",
+        "rule",
+        "**Repos** : Les Personnages sont envoyés dans la Réserve.",
+        number="105",
+        title="Repos",
+    )
+    longer = entry(
+        "jeu-a/106",
+        "rule",
+        "**Repos des Personnages** : ils vont dans la Réserve.",
+        number="106",
+        title="Repos",
+    )
+    return KnowledgeBase(kb.games, [*kb.entries, repeated, named, emphasised, longer])
 
 
 def test_a_title_is_printed_once() -> None:
@@ -72,6 +86,13 @@ def test_a_title_is_printed_once() -> None:
     assert "Garde royal crée un effet." in page
     data = json.loads(files["assets/arbitre/data/jeu-a.json"])["entries"]
     assert data["jeu-a/103"]["x"] == "Tous les dommages sont appliqués ensemble."
+    # The rulebook's own emphasis on the repeated title (Altered's « **Repos** : … »): the
+    # same, on the page and in the copied citation.
+    assert "**Repos** : Les" not in page
+    assert "\nLes Personnages sont envoyés dans la [Réserve]" in page
+    assert data["jeu-a/105"]["x"] == "Les Personnages sont envoyés dans la Réserve."
+    # An emphasis going on past the title is the sentence's own.
+    assert data["jeu-a/106"]["x"] == "Repos des Personnages : ils vont dans la Réserve."
 
 
 def test_players_pages_carry_no_maintainer_noise() -> None:

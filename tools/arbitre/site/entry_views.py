@@ -49,16 +49,25 @@ def sort_key(text: str) -> tuple[str, str]:
     return (re.sub(r"^\W+", "", fold(text)), text)
 
 
+# The emphasis a rulebook's text may put on its opening words (« **Repos** : … »).
+EMPHASIS_MARKS = ("**", "__", "*", "_")
+
+
 def repeated_title(entry: Entry) -> int:
     """Length of the text's opening that repeats the entry's title (« Application des dommages
-    — Tous les… » under the title « Application des dommages »), else 0: the title is printed
-    once, in the entry's head."""
+    — Tous les… » under the title « Application des dommages », « **Repos** : Les… » under
+    « Repos »), else 0: the title is printed once, in the entry's head."""
     if not entry.title or entry.kind != "rule":
         return 0
-    if not fold(entry.text).startswith(fold(entry.title)):
+    mark = next((m for m in EMPHASIS_MARKS if entry.text.startswith(m)), "")
+    start = len(mark)
+    if not fold(entry.text[start:]).startswith(fold(entry.title)):
         return 0
-    rest = re.match(r"\s*[—–:.\-]+(?:\s+|$)", entry.text[len(entry.title) :])
-    return len(entry.title) + rest.end() if rest else 0
+    after = start + len(entry.title)
+    if not entry.text.startswith(mark, after):
+        return 0  # (« **Repos des** … »: the emphasis goes on past the title)
+    rest = re.match(r"\s*[—–:.\-]+(?:\s+|$)", entry.text[after + len(mark) :])
+    return after + len(mark) + rest.end() if rest else 0
 
 
 def entry_body(data: SiteData, page: str, entry: Entry) -> str:
