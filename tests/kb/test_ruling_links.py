@@ -104,12 +104,12 @@ def test_export_and_show(demo_tree):
     assert "rulings" not in entries["demo/faq/1"]
     assert entries["demo/101.1"]["rulings"] == ["demo/faq/1"]
     assert entries["demo/101.2"]["rulings"] == []
-    shown = show_entry(demo_tree, "demo/faq/1", as_json=False)
+    shown = show_entry(load_kb(demo_tree), "demo/faq/1", as_json=False)
     assert "À propos de :\n  - demo/101.1  101.1 [ref]\n" in shown
     assert "  - carte : Lame usée [reviewed]" in shown
-    rule = show_entry(demo_tree, "demo/101.1", as_json=False)
+    rule = show_entry(load_kb(demo_tree), "demo/101.1", as_json=False)
     assert "Décisions et FAQ :\n  - demo/faq/1  Puis-je attaquer avec une carte épuisée ?" in rule
-    as_json = json.loads(show_entry(demo_tree, "demo/101.1", as_json=True))
+    as_json = json.loads(show_entry(load_kb(demo_tree), "demo/101.1", as_json=True))
     assert as_json["rulings"] == ["demo/faq/1"]
 
 
