@@ -456,6 +456,23 @@ def test_faq_answers(by_id):
     assert "défausse la carte d'état Tenace" in vibranium.title  # « défause » repaired
 
 
+def test_faq_questions_are_plain_titles(entries, by_id):
+    """A title is printed as typed, never read as Markdown: the source's bold on a card's words
+    in a question keeps the words (« **GEANT** » read « **GEANT** » on the FAQ page)."""
+    wasp = by_id[G + "faq/wasp/la-guepe-1c/2"]
+    assert wasp.title == (
+        "Lorsque La Guêpe est sous forme de héros GEANT, comment sa deuxième capacité "
+        "interagit-elle avec le mot-clé Garde ?"
+    )
+    assert "sa Super Vitesse peut-elle" in by_id[G + "faq/quicksilver/vif-argent-1a/1"].title
+    assert not [e.id for e in entries if e.title and re.search(r"[*_]{1,2}\w", e.title)]
+    # the answers keep their Markdown
+    assert (
+        "deck **INVOCATION**"
+        in by_id[G + "faq/kang-le-conquerant/reduit-a-l-impuissance-20/1"].text
+    )
+
+
 def test_errata(entries, by_id):
     errata = [e for e in entries if e.kind == "errata"]
     assert len(errata) == 8

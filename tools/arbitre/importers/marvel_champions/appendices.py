@@ -18,6 +18,7 @@ from arbitre.importers.marvel_champions.text import (
     OL,
     QUESTION,
     Line,
+    plain_title,
     render,
     sentence_case,
     title_case,
@@ -230,7 +231,7 @@ class AppendixParser(EntryBuilder):
                 render(answer),
                 lines[k].no,
                 answer[-1].end,
-                title=q[1],
+                title=plain_title(q[1]),
                 parent=holder.id,
                 card=card,
             )
