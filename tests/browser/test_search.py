@@ -856,6 +856,61 @@ def test_header_box_says_the_focus_and_shows_the_badge(page, static_site):
     assert page.console_errors == []
 
 
+def header_panel(page, query):
+    """The header box's panel once it shows `query`."""
+    box = page.locator("[data-arb-header-search]")
+    box.fill(query)
+    page.wait_for_selector(
+        f".arb-header-search__results[data-query={query!r}]", state="attached", timeout=30_000
+    )
+    return page.locator(".arb-header-search__results")
+
+
+def test_header_box_searches_the_game_whose_pages_are_open(page, static_site):
+    """A player reading Ashes asks about Ashes: on its pages the box searches it, says so, and
+    links every game's results; the full list keeps the game."""
+    question = "qui peut bloquer une attaque"
+    page.goto(static_site + "/")
+    everywhere = header_panel(page, question)
+    assert everywhere.locator(".arb-scope").count() == 0
+    assert (
+        not everywhere.locator(".arb-header-hit")
+        .first.get_attribute("data-entry")
+        .startswith("ashes/")
+    )
+    page.goto(static_site + "/ashes/")
+    panel = header_panel(page, question)
+    hits = panel.locator(".arb-header-hit").evaluate_all("els => els.map(e => e.dataset.entry)")
+    assert hits and all(h.startswith("ashes/") for h in hits)
+    line = panel.locator(".arb-scope")
+    assert line.inner_text().startswith("Recherche dans Ashes")
+    every = urllib.parse.urlparse(line.locator("a").get_attribute("href")).query
+    assert urllib.parse.parse_qs(every) == {"requete": [question]}
+    more = urllib.parse.urlparse(panel.locator(".arb-header-more").get_attribute("href")).query
+    assert urllib.parse.parse_qs(more) == {"requete": [question], "jeu": ["ashes"]}
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "first"),
+    [
+        # another game's term: that game, as from any page
+        ("/ashes/faq/", "pillez", "four-souls/glossaire/loot-x"),
+        # another game's name
+        ("/four-souls/", "marvel sbire", "marvel-champions/glossaire/sbire"),
+        # a rule number the open game lacks
+        ("/ashes/", "609.1f", "the-spoils/609.1f"),
+    ],
+)
+def test_header_box_leaves_the_open_game_for_a_query_pointing_elsewhere(
+    page, static_site, path, query, first
+):
+    page.goto(static_site + path)
+    panel = header_panel(page, query)
+    assert panel.locator(".arb-header-hit").first.get_attribute("data-entry") == first
+    assert panel.locator(".arb-scope").count() == 0
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_focus_line_and_badges_have_no_serious_accessibility_violation(page, static_site, scheme):
     from axe_playwright_python.sync_playwright import Axe

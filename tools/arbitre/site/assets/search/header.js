@@ -1,10 +1,45 @@
 // The header's search box: the first results of Arbitre's search as the player types; Enter
 // opens the « Recherche » page with every result.  The search is readied on the box's focus
 // (the offline worker's, else the page's own engine, loaded then).
+//
+// On a game's pages, the box searches that game: a player reading Ashes' rules asks about
+// Ashes.  Not when the query itself points at another game (its name, a word or a term of that
+// game's alone: the search's focus), nor when that game has nothing for it (« 609.1f » typed on
+// an Ashes page); a line says so, with a link to every game's results.
 import { entryHref, search, warmSearch } from "./load.js";
 import { authorityBadge, escapeHtml, failureHtml, focusLine, frenchHtml, hitLabel } from "./results.js";
 
 const SHOWN = 8;
+
+// The game whose pages are open (the address's first folder under the site's root, when it is
+// a game's), else null.
+function pageGame(form, games) {
+  const root = new URL("../", form.action).pathname;
+  const path = decodeURIComponent(location.pathname);
+  if (!path.startsWith(root)) return null;
+  const first = path.slice(root.length).split("/")[0];
+  return Object.hasOwn(games, first) ? first : null;
+}
+
+// The search of `q` as the box shows it: in the open page's game, unless the query points at
+// another game (a focus the query's own words give, not one read from the candidates) or that
+// game finds nothing.  `scope` is that game when its search is shown.
+async function boxSearch(form, q) {
+  const everywhere = await search(q, { limit: SHOWN });
+  const here = pageGame(form, everywhere.games);
+  const focus = everywhere.result.focus;
+  if (!here || (focus && (focus.game === here || focus.reason !== "candidates"))) return everywhere;
+  const inGame = await search(q, { limit: SHOWN, game: here });
+  return inGame.result.total ? { ...inGame, scope: here } : everywhere;
+}
+
+// The line over results searched in the open page's game: which, and the way to every game's.
+function scopeLine(title, everyGame) {
+  return (
+    `<p class="arb-focus arb-scope">Recherche dans ${escapeHtml(title)} (le jeu de cette page) — ` +
+    `<a href="${escapeHtml(everyGame)}">tous les jeux</a></p>`
+  );
+}
 
 function setup(input) {
   const form = input.form;
@@ -25,7 +60,7 @@ function setup(input) {
     }
     const mine = ++asked;
     try {
-      const { result, games, labels, source } = await search(q, { limit: SHOWN });
+      const { result, games, labels, source, scope } = await boxSearch(form, q);
       if (mine !== asked) return;
       let html = result.hits
         .map(
@@ -38,7 +73,10 @@ function setup(input) {
       if (!result.hits.length) html = `<p class="arb-header-none">Aucun résultat pour « ${escapeHtml(q)} ».</p>`;
       const more = new URL(form.action);
       more.searchParams.set("requete", q);
-      if (result.focus) {
+      if (scope) {
+        html = scopeLine(games[scope] || scope, more.href) + html;
+        more.searchParams.set("jeu", scope);
+      } else if (result.focus) {
         const only = new URL(more.href);
         only.searchParams.set("jeu", result.focus.game);
         html = focusLine(result.focus, only.href) + html;
