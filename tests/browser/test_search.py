@@ -888,6 +888,17 @@ def test_header_box_searches_the_game_whose_pages_are_open(page, static_site):
     assert urllib.parse.parse_qs(every) == {"requete": [question]}
     more = urllib.parse.urlparse(panel.locator(".arb-header-more").get_attribute("href")).query
     assert urllib.parse.parse_qs(more) == {"requete": [question], "jeu": ["ashes"]}
+    # Enter: the same results, in full
+    page.locator("[data-arb-header-search]").press("Enter")
+    page.wait_for_selector("#arb-results[data-search-done]")
+    assert urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query) == {
+        "requete": [question],
+        "jeu": ["ashes"],
+    }
+    shown = page.locator("#arb-results [data-entry]").evaluate_all(
+        "els => els.slice(0, 3).map(e => e.dataset.entry)"
+    )
+    assert shown == hits[:3]
     assert page.console_errors == []
 
 

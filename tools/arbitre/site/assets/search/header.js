@@ -44,6 +44,13 @@ function scopeLine(title, everyGame) {
 function setup(input) {
   const form = input.form;
   const panel = form.querySelector(".arb-header-search__results");
+  // Enter opens the results the panel shows: in the open page's game when it searched that.
+  const scopeField = Object.assign(document.createElement("input"), {
+    type: "hidden",
+    name: "jeu",
+    disabled: true,
+  });
+  form.append(scopeField);
   let timer = null;
   let asked = 0; // the latest query asked: an older answer arriving late is not shown
 
@@ -62,6 +69,8 @@ function setup(input) {
     try {
       const { result, games, labels, source, scope } = await boxSearch(form, q);
       if (mine !== asked) return;
+      scopeField.value = scope || "";
+      scopeField.disabled = !scope;
       let html = result.hits
         .map(
           (h) =>
