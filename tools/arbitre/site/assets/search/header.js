@@ -15,7 +15,7 @@ const SHOWN = 8;
 // a game's), else null.
 function pageGame(form, games) {
   const root = new URL("../", form.action).pathname;
-  const path = decodeURIComponent(location.pathname);
+  const path = location.pathname; // (a game's id is plain ASCII: nothing to decode)
   if (!path.startsWith(root)) return null;
   const first = path.slice(root.length).split("/")[0];
   return Object.hasOwn(games, first) ? first : null;
