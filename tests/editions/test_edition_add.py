@@ -159,6 +159,25 @@ def test_a_retired_rule_keeps_its_ruling_attached_as_it_stood(reworded):
     assert any("rests on the-spoils/202.9," in w for w in warnings)
 
 
+def test_a_judge_shows_a_retired_rule_by_its_old_number(reworded):
+    """A citation printed before the edition names 202.9a: `arbitre show` gives its last text
+    and the rulings still about it, as the API's `/api/entries/<id@version>` does."""
+    for typed in ("the-spoils/202.9a@2013-12-31", "the-spoils/202.9a", "202.9a"):
+        code, shown = run(reworded, "show", typed)
+        assert code == 0, shown
+        assert shown.startswith("the-spoils/202.9a@2013-12-31  [rule, retirée]\n202.9a\n"), typed
+        assert "Ceci veut dire que vous ne pouvez pas" in shown
+        assert "retirée par l'édition 2014-06" in shown
+        assert "Décisions et FAQ :\n  - the-spoils/faq/15" in shown
+    data = run_json(reworded, "show", "202.9a", "--json")
+    assert data["id"] == "the-spoils/202.9a@2013-12-31"
+    assert data["retired"] == {
+        "id": "the-spoils/202.9a",
+        "last": "2013-12-31",
+        "removed_in": "2014-06",
+    }
+
+
 FAQ_15_ROW = next(
     n
     for n, line in enumerate(

@@ -99,17 +99,23 @@ def export(paths: ProjectPaths, as_json: bool, output: str | None) -> None:
 def show(paths: ProjectPaths, entry_id: str, as_json: bool) -> None:
     """Print one entry with its references, the entries citing it, its rulings and the players'
     questions that lead a search to it.  ENTRY_ID is an id, or what a short link /r/ takes: a
-    rule number without its game (609.1f), an id of an earlier edition."""
-    from arbitre.export import show_entry
+    rule number without its game (609.1f), an id of an earlier edition (an entry an edition
+    removed, as `id` or `id@version`: as it last stood)."""
+    from arbitre.export import show_entry, show_retired
     from arbitre.kb.load import load_kb
     from arbitre.permalinks import PermalinkIndex
 
     kb = load_kb(paths)
     if kb.get(entry_id) is None:
-        found = PermalinkIndex(kb).resolve(entry_id)
+        short = PermalinkIndex(kb)
+        found = short.resolve(entry_id)
         if len(found) > 1:
             names = ", ".join(e.id for e in found)
             raise click.ClickException(f"{entry_id!r} names {len(found)} entries: {names}")
+        retired = None if found else short.retired(entry_id)
+        if retired is not None:  # an entry an edition removed: as it last stood
+            click.echo(show_retired(kb, retired[0], as_json))
+            return
         if found:
             entry_id = found[0].id
     click.echo(show_entry(kb, entry_id, as_json))

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from arbitre.errors import NotFound
-from arbitre.history_json import entry_history, game_editions, retired_entries
+from arbitre.history_json import entry_history, game_editions, retired_entries, retired_view
 from arbitre.kb.entry import RULING_KINDS
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
@@ -111,4 +111,26 @@ def show_entry(kb: KnowledgeBase, entry_id: str, as_json: bool) -> str:
         lines.append(f"Note : {note}")
     src = entry.source
     lines.append(f"Source : {src.file}, lignes {src.line_start}–{src.line_end}")
+    return "\n".join(lines)
+
+
+def show_retired(kb: KnowledgeBase, qualified: str, as_json: bool) -> str:
+    """An entry an edition removed (`id@version`), as it last stood, with the rulings still
+    about it: the same JSON as the API's `/api/entries/<id@version>`."""
+    view = retired_view(kb, qualified)
+    if view is None:
+        raise NotFound(f"no entry {qualified!r}")
+    if as_json:
+        return json.dumps(view, ensure_ascii=False, indent=2)
+    entry, last, removed = kb.retired(qualified) or (None, None, None)
+    assert entry is not None and last is not None and removed is not None
+    head = " ".join(x for x in (entry.number, entry.title) if x) or entry.id
+    lines = [f"{qualified}  [{entry.kind}, retirée]", head, ""]
+    if entry.text:
+        lines += [entry.text, ""]
+    lines.append(f"Dernière édition : {last.version} ; retirée par l'édition {removed.version}")
+    rulings = kb.rulings(qualified)
+    if rulings:
+        lines.append("Décisions et FAQ :")
+        lines += [f"  - {r}  {kb.by_id[r].title or ''}".rstrip() for r in rulings]
     return "\n".join(lines)
