@@ -117,13 +117,12 @@ def show_entry(kb: KnowledgeBase, entry_id: str, as_json: bool) -> str:
 def show_retired(kb: KnowledgeBase, qualified: str, as_json: bool) -> str:
     """An entry an edition removed (`id@version`), as it last stood, with the rulings still
     about it: the same JSON as the API's `/api/entries/<id@version>`."""
-    view = retired_view(kb, qualified)
-    if view is None:
+    found = kb.retired(qualified)
+    if found is None:
         raise NotFound(f"no entry {qualified!r}")
     if as_json:
-        return json.dumps(view, ensure_ascii=False, indent=2)
-    entry, last, removed = kb.retired(qualified) or (None, None, None)
-    assert entry is not None and last is not None and removed is not None
+        return json.dumps(retired_view(kb, qualified), ensure_ascii=False, indent=2)
+    entry, last, removed = found
     head = " ".join(x for x in (entry.number, entry.title) if x) or entry.id
     lines = [f"{qualified}  [{entry.kind}, retirée]", head, ""]
     if entry.text:
