@@ -903,6 +903,22 @@ def test_header_box_searches_the_game_whose_pages_are_open(page, static_site):
 
 
 @pytest.mark.parametrize(
+    ("path", "query"),
+    [
+        ("/marvel-champions/", "jeton"),  # a term several games have: the open game's
+        ("/ashes/", "deck"),  # (Ashes says « paquet »)
+        ("/altered/regles/4/", "combien de cartes en main"),
+    ],
+)
+def test_header_box_keeps_the_open_game_for_what_every_game_has(page, static_site, path, query):
+    page.goto(static_site + path)
+    panel = header_panel(page, query)
+    game = path.strip("/").split("/")[0]
+    assert panel.locator(".arb-header-hit").first.get_attribute("data-entry").startswith(game + "/")
+    assert panel.locator(".arb-scope").count() == 1
+
+
+@pytest.mark.parametrize(
     ("path", "query", "first"),
     [
         # another game's term: that game, as from any page
@@ -911,6 +927,12 @@ def test_header_box_searches_the_game_whose_pages_are_open(page, static_site):
         ("/four-souls/", "marvel sbire", "marvel-champions/glossaire/sbire"),
         # a rule number the open game lacks
         ("/ashes/", "609.1f", "the-spoils/609.1f"),
+        # another game's card, named in full
+        (
+            "/the-spoils/",
+            "wheel of fortune",
+            "four-souls/annexes/cartes-de-tarot-par-numero-suite/x-wheel-of-fortune",
+        ),
     ],
 )
 def test_header_box_leaves_the_open_game_for_a_query_pointing_elsewhere(

@@ -21,16 +21,33 @@ function pageGame(form, games) {
   return Object.hasOwn(games, first) ? first : null;
 }
 
+// A title's or a query's words, folded (accents and case aside).
+const wordsOf = (text) =>
+  String(text || "").normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
+
+// Whether a hit's title holds every word of three letters or more of `q`, two of them at least
+// (a plural aside): the query names it (a card's name, « wheel of fortune »).  A single word is
+// a term several games have (« deck », « jeton »): the open game's is the one asked about.
+function titled(hit, q) {
+  const asked = wordsOf(q).filter((w) => w.length > 2);
+  const title = wordsOf(hit?.title);
+  const holds = (w) => title.some((t) => t === w || t === w + "s" || w === t + "s");
+  return asked.length > 1 && asked.every(holds);
+}
+
 // The search of `q` as the box shows it: in the open page's game, unless the query points at
-// another game (a focus the query's own words give, not one read from the candidates) or that
-// game finds nothing.  `scope` is that game when its search is shown.
+// another game — a focus the query's own words give (not one read from the candidates), or the
+// name of another game's entry the open game has no entry named by — or that game finds
+// nothing.  `scope` is that game when its search is shown.
 async function boxSearch(form, q) {
   const everywhere = await search(q, { limit: SHOWN });
   const here = pageGame(form, everywhere.games);
   const focus = everywhere.result.focus;
   if (!here || (focus && (focus.game === here || focus.reason !== "candidates"))) return everywhere;
   const inGame = await search(q, { limit: SHOWN, game: here });
-  return inGame.result.total ? { ...inGame, scope: here } : everywhere;
+  const [first] = everywhere.result.hits;
+  const named = first && first.game !== here && titled(first, q) && !titled(inGame.result.hits[0], q);
+  return inGame.result.total && !named ? { ...inGame, scope: here } : everywhere;
 }
 
 // The line over results searched in the open page's game: which, and the way to every game's.
