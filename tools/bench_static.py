@@ -14,7 +14,13 @@ from pathlib import Path
 from urllib.parse import quote
 
 from arbitre.search.evaluate import answer_rank, load_queries
-from bench_common import HOLDOUT2_QUERIES, HOLDOUT_QUERIES, NATURAL_HOLDOUT_QUERIES, percentile
+from bench_common import (
+    HOLDOUT2_QUERIES,
+    HOLDOUT_QUERIES,
+    NATURAL_HOLDOUT_QUERIES,
+    ROOT,
+    percentile,
+)
 
 STATIC_QUERIES = ["609.1f", "degats", "que se passe-t-il quand ma pioche est vide", "deplete"]
 
@@ -51,6 +57,7 @@ def static_search_rows(site: Path) -> list[tuple[str, str]]:
                 measure_openings(browser, base, query, openings)
             rows += opening_rows(openings)
             rows += engine_rows(browser, base)
+            rows += header_box_rows(browser, base)
             browser.close()
     finally:
         server.shutdown()
@@ -198,6 +205,51 @@ def engine_rows(browser, base: str) -> list[tuple[str, str]]:
                 f"p95 {percentile(times, 95):.1f} ms",
             )
         )
+    return rows
+
+
+# The blind sets' held-apart halves a player may ask from a game's pages (#24).
+BOX_SETS = ("natural", "natural2", "natural3", "natural4", "natural5", "english")
+
+
+def header_box_rows(browser, base: str) -> list[tuple[str, str]]:
+    """The header box asked each held-apart question from a page of its game (header.js
+    `boxSearch`: the open game's results unless the query points elsewhere): recall@1 of what
+    it shows first, beside the same search of every game and of the game known."""
+    rows = []
+    page = browser.new_page()
+    for name in BOX_SETS:
+        queries = load_queries(ROOT / "tests" / "data" / f"{name}-holdout-queries.yaml")
+        firsts: dict[str, list[int]] = {"box": [], "every game": [], "game known": []}
+        for game in dict.fromkeys(q["game"] for q in queries):
+            asked = [q for q in queries if q["game"] == game]
+            page.goto(f"{base}/{game}/")
+            shown = page.evaluate(
+                """async qs => {
+                  const box = await import('/assets/search/header.js');
+                  const { search } = await import('/assets/search/load.js');
+                  const form = document.querySelector('[data-arb-header-search]').form;
+                  const first = (r) => r.hits.slice(0, 1).map(h => [h.title || "", h.text]);
+                  const out = [];
+                  for (const [q, game] of qs) {
+                    out.push([
+                      first((await box.boxSearch(form, q)).result),
+                      first((await search(q, { limit: 8 })).result),
+                      first((await search(q, { limit: 8, game })).result),
+                    ]);
+                  }
+                  return out;
+                }""",
+                [[q["q"], q["game"]] for q in asked],
+            )
+            for q, answers in zip(asked, shown, strict=True):
+                for key, hits in zip(firsts, answers, strict=True):
+                    found = answer_rank([{"title": t, "text": x} for t, x in hits], q["expect"])
+                    firsts[key].append(found == 1)
+        n = len(queries)
+        figures = ", ".join(f"{key} {sum(v) / n:.3f}" for key, v in firsts.items())
+        rows.append((f"header box on a page of the game, {name}-holdout (n={n})", f"R@1 {figures}"))
+    page.close()
     return rows
 
 

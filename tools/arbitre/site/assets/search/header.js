@@ -38,8 +38,9 @@ function titled(hit, q) {
 // The search of `q` as the box shows it: in the open page's game, unless the query points at
 // another game — a focus the query's own words give (not one read from the candidates), or the
 // name of another game's entry the open game has no entry named by — or that game finds
-// nothing.  `scope` is that game when its search is shown.
-async function boxSearch(form, q) {
+// nothing.  `scope` is that game when its search is shown.  (Exported for the benchmark,
+// tools/bench_static.py, which asks it each query set's questions from their game's page.)
+export async function boxSearch(form, q) {
   const everywhere = await search(q, { limit: SHOWN });
   const here = pageGame(form, everywhere.games);
   const focus = everywhere.result.focus;
