@@ -8,7 +8,7 @@ from pathlib import Path
 
 from arbitre.errors import NotFound
 from arbitre.history_json import entry_history, game_editions, retired_entries, retired_view
-from arbitre.kb.entry import RULING_KINDS
+from arbitre.kb.entry import RULING_KINDS, Entry
 from arbitre.kb.knowledge import KnowledgeBase
 from arbitre.kb.load import load_kb
 from arbitre.kb.terms import term_links, used_in
@@ -76,16 +76,8 @@ def show_entry(kb: KnowledgeBase, entry_id: str, as_json: bool) -> str:
     if as_json:
         return json.dumps(data, ensure_ascii=False, indent=2)
     entry = kb.by_id[entry_id]
-    head = " ".join(x for x in (entry.number, entry.title) if x) or entry.id
-    lines = [f"{entry.id}  [{entry.kind}{'' if entry.official else ', non officiel'}]", head, ""]
-    if entry.text:
-        lines += [entry.text, ""]
-    for label, ids in (("Références", entry.refs), ("Cité par", data["cited_by"])):
-        if ids:
-            lines.append(f"{label} :")
-            for ref in ids:
-                target = kb.by_id[ref]
-                lines.append(f"  - {ref}  {target.title or ''}".rstrip())
+    lines = _opening(entry, entry.id, "" if entry.official else ", non officiel")
+    lines += _listed(kb, "Références", entry.refs) + _listed(kb, "Cité par", data["cited_by"])
     if entry.about or entry.cards:
         lines.append("À propos de :")
         for link in entry.about:
@@ -96,11 +88,7 @@ def show_entry(kb: KnowledgeBase, entry_id: str, as_json: bool) -> str:
             lines.append(" ".join(x for x in (f"  - {link.id} ", head, f"[{link.how}]") if x))
         for card in entry.cards:
             lines.append(f"  - carte : {card.name} [{card.how}]")
-    rulings = data.get("rulings") or []
-    if rulings:
-        lines.append("Décisions et FAQ :")
-        for ruling in rulings:
-            lines.append(f"  - {ruling}  {kb.by_id[ruling].title or ''}".rstrip())
+    lines += _listed(kb, "Décisions et FAQ", data.get("rulings") or [])
     asked = kb.questions.get(entry_id, ())
     if asked:  # the maintainer's view: what leads a player's search here (never on the site)
         lines.append(f"Questions de joueurs (recherche, content/{entry.game}/questions.yaml) :")
@@ -123,13 +111,22 @@ def show_retired(kb: KnowledgeBase, qualified: str, as_json: bool) -> str:
     if as_json:
         return json.dumps(retired_view(kb, qualified), ensure_ascii=False, indent=2)
     entry, last, removed = found
-    head = " ".join(x for x in (entry.number, entry.title) if x) or entry.id
-    lines = [f"{qualified}  [{entry.kind}, retirée]", head, ""]
-    if entry.text:
-        lines += [entry.text, ""]
+    lines = _opening(entry, qualified, ", retirée")
     lines.append(f"Dernière édition : {last.version} ; retirée par l'édition {removed.version}")
-    rulings = kb.rulings(qualified)
-    if rulings:
-        lines.append("Décisions et FAQ :")
-        lines += [f"  - {r}  {kb.by_id[r].title or ''}".rstrip() for r in rulings]
+    lines += _listed(kb, "Décisions et FAQ", kb.rulings(qualified))
     return "\n".join(lines)
+
+
+def _opening(entry: Entry, shown_id: str, tag: str) -> list[str]:
+    """How `arbitre show` opens an entry: its id and kind (`tag` after it), number and title,
+    then its text."""
+    head = " ".join(x for x in (entry.number, entry.title) if x) or entry.id
+    lines = [f"{shown_id}  [{entry.kind}{tag}]", head, ""]
+    return lines + [entry.text, ""] if entry.text else lines
+
+
+def _listed(kb: KnowledgeBase, label: str, ids: list[str]) -> list[str]:
+    """« label : » then each of `ids` with its title; nothing when there is none."""
+    if not ids:
+        return []
+    return [f"{label} :", *(f"  - {i}  {kb.by_id[i].title or ''}".rstrip() for i in ids)]
