@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from arbitre.importers import importer_modules
+from arbitre.importers.text import EMPHASIS
 from arbitre.kb.load import load
 from arbitre.paths import ProjectPaths
 from arbitre.pipeline import import_games
@@ -32,3 +33,11 @@ def test_knowledge_base_has_no_errors():
     result = load(ProjectPaths(REPO))
     assert [str(p) for p in result.errors] == []
     assert sorted(g.id for g in result.kb.games) == GAMES
+
+
+def test_every_title_is_plain_text():
+    """A title is printed as typed, never read as Markdown (`importers.text.plain_title`): no
+    importer leaves a source's emphasis in one."""
+    result = load(ProjectPaths(REPO))
+    marked = [e.id for e in result.kb.entries if e.title and EMPHASIS.search(e.title)]
+    assert marked == []

@@ -7,6 +7,8 @@ import re
 from arbitre.text import fold
 
 NBSP_LIKE = "\u00a0\u202f\u2007\u2009\u200a\ufeff"
+# Bold or italic words inside a line (« **GEANT** », « *Super Vitesse* »).
+EMPHASIS = re.compile(r"(\*\*|\*|__)(\S(?:.*?\S)?)\1")
 
 
 def normalize_chars(text: str) -> str:
@@ -15,6 +17,13 @@ def normalize_chars(text: str) -> str:
     for ch in NBSP_LIKE:
         text = text.replace(ch, " ")
     return text
+
+
+def plain_title(text: str) -> str:
+    """Source text as an entry's title: plain text, as every title is printed (escaped, never
+    read as Markdown), so the source's bold on a card's words keeps the words only (« sous
+    forme de héros **GEANT** » -> « sous forme de héros GEANT »)."""
+    return EMPHASIS.sub(r"\2", text)
 
 
 def slugify(text: str) -> str:

@@ -18,12 +18,11 @@ from arbitre.importers.marvel_champions.text import (
     OL,
     QUESTION,
     Line,
-    plain_title,
     render,
     sentence_case,
     title_case,
 )
-from arbitre.importers.text import slugify
+from arbitre.importers.text import plain_title, slugify
 from arbitre.kb.entry import Entry
 
 

@@ -21,8 +21,6 @@ PAGE_SUFFIX = re.compile(r"\s*\(p\. \d+\)$")
 # An icon in parentheses after a heading: (☆) (★) (🚀) (→) (🧑)… and the boost icon lost as « (Y) ».
 ICON = re.compile(r"\s*\((?:Y|[^()\w«»]+)\)")
 SUBENTRY = re.compile(r"^\*\*([^*]+)\*\* — ")
-# Bold or italic words inside a line (« **GEANT** », « *Super Vitesse* »).
-EMPHASIS = re.compile(r"(\*\*|\*|__)(\S(?:.*?\S)?)\1")
 QUESTION = re.compile(r"^\*\*Q\s*:\s*(?:\*\*)?\s*(.*?)\s*(?:\*\*)?$")
 ANSWER = re.compile(r"^(?:\*\*R\s*:\*\*|R\s*:|A\s*:)\s*")
 INDEX_LINE = re.compile(r"^(.*?)\s*\.{5}\t(\d+)$")
@@ -54,13 +52,6 @@ def name_key(text: str) -> str:
 def alias_key(text: str) -> str:
     """Key under which two aliases are the same: case and guillemets aside (accents count)."""
     return re.sub(r"\s+", " ", text.casefold().replace("«", "").replace("»", "")).strip()
-
-
-def plain_title(text: str) -> str:
-    """A question as its entry's title: plain text, as every title is printed (escaped, never
-    read as Markdown), so the source's bold on a card's words keeps the words only (« sous
-    forme de héros **GEANT** » -> « sous forme de héros GEANT »)."""
-    return EMPHASIS.sub(r"\2", text)
 
 
 def strip_icons(text: str) -> str:
