@@ -209,7 +209,7 @@ def engine_rows(browser, base: str) -> list[tuple[str, str]]:
 
 
 # The blind sets' held-apart halves a player may ask from a game's pages (#24).
-BOX_SETS = ("natural", "natural2", "natural3", "natural4", "natural5", "english")
+BOX_SETS = ("natural", "natural2", "natural3", "natural4", "natural5", "natural6", "english")
 
 
 def header_box_rows(browser, base: str) -> list[tuple[str, str]]:

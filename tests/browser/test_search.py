@@ -60,6 +60,8 @@ NATURAL_SETS = (  # players' questions
     "natural4-holdout-queries.yaml",
     "natural5-dev-queries.yaml",
     "natural5-holdout-queries.yaml",
+    "natural6-dev-queries.yaml",
+    "natural6-holdout-queries.yaml",
 )
 ENGLISH_SETS = ("english-dev-queries.yaml", "english-holdout-queries.yaml")
 QUERY_SETS = ("dev-queries.yaml", *HOLDOUT_SETS, *NATURAL_SETS, *ENGLISH_SETS)

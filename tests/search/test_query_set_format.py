@@ -1,12 +1,13 @@
 """The blind query sets (#15, #24): well formed, split as documented, every answer matchable.
 
-Six blind sets, each split in a tuning half and a held-apart half: `tests/data/natural-dev-queries.yaml`
+Seven blind sets, each split in a tuning half and a held-apart half: `tests/data/natural-dev-queries.yaml`
 / `natural-holdout-queries.yaml` (split seed 2026), `natural2-dev-queries.yaml` /
 `natural2-holdout-queries.yaml` (written apart by someone else, split seed 2027),
 `natural3-dev-queries.yaml` / `natural3-holdout-queries.yaml` (a third writer, entries drawn and
 split with seed 2028), `natural4-dev-queries.yaml` / `natural4-holdout-queries.yaml` (a fourth,
 seed 2029), `natural5-dev-queries.yaml` / `natural5-holdout-queries.yaml` (a fifth, one writer
-per game, seed 2031) and `english-dev-queries.yaml` / `english-holdout-queries.yaml` (questions
+per game, seed 2031), `natural6-dev-queries.yaml` / `natural6-holdout-queries.yaml` (a sixth, one
+writer per game, seed 2032) and `english-dev-queries.yaml` / `english-holdout-queries.yaml` (questions
 asked in English, `type: english`, seed 2030). All were written by reading an entry first and
 asking the question it answers. These tests never search: they check the files themselves against
 the knowledge base, so a question whose expected snippet cannot match its entry (a typo, a re-import
@@ -37,6 +38,8 @@ SETS = {
     "holdout4": DATA / "natural4-holdout-queries.yaml",
     "dev5": DATA / "natural5-dev-queries.yaml",
     "holdout5": DATA / "natural5-holdout-queries.yaml",
+    "dev6": DATA / "natural6-dev-queries.yaml",
+    "holdout6": DATA / "natural6-holdout-queries.yaml",
     "english-dev": DATA / "english-dev-queries.yaml",
     "english-holdout": DATA / "english-holdout-queries.yaml",
 }
@@ -50,6 +53,7 @@ SPLITS = [
     ("dev4", "holdout4", 2029),
     ("english-dev", "english-holdout", 2030),
     ("dev5", "holdout5", 2031),
+    ("dev6", "holdout6", 2032),
 ]
 # Sets whose entries were drawn with the split's seed, as each file's header says: the entries
 # asked about are the first of that draw, but for the few that no player would ask about.
@@ -57,6 +61,7 @@ DRAWN = [
     ("dev4", "holdout4", 2029),
     ("english-dev", "english-holdout", 2030),
     ("dev5", "holdout5", 2031),
+    ("dev6", "holdout6", 2032),
 ]
 DRAWN_KINDS = ("rule", "faq", "glossary", "errata", "example", "note")
 MAX_SKIPPED = 5
