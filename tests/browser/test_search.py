@@ -828,6 +828,19 @@ def test_the_search_page_says_a_named_game_has_none_of_the_words(page, static_si
     assert found[0] == "the-spoils/glossaire/mulligan" and page.console_errors == []
 
 
+def test_the_search_page_says_no_game_has_the_words_when_none_does(page, static_site):
+    """« xyzzy altered » found nothing: the line says no game has « xyzzy » (as Python does),
+    not that Altered has none, above « Aucun résultat »."""
+    assert results(page, static_site, "xyzzy altered") == []
+    line = page.locator("#arb-results .arb-focus").inner_text()
+    assert line == (
+        "Recherche dans tous les jeux\u00a0: aucun jeu n'a de passage contenant «\u00a0xyzzy\u00a0»"
+    )
+    assert page.locator("#arb-results .arb-focus a").count() == 0
+    assert "Aucun résultat" in page.locator("#arb-results").inner_text()
+    assert page.console_errors == []
+
+
 def test_four_souls_hits_carry_the_community_badge(page, static_site, kb):
     found = results(page, static_site, "pétillement")
     game = {e.id: e.game for e in kb.entries}

@@ -113,6 +113,18 @@ def test_a_named_game_without_the_words_asked_says_so_and_steps_nothing_back(
     assert all(hit["game"] != game for hit in found["hits"][:2])
 
 
+def test_a_named_game_without_the_words_says_no_game_has_them_when_none_does(real):
+    """« xyzzy altered »: nothing anywhere has « xyzzy »; the focus line said « Altered … n'a
+    aucun passage contenant « xyzzy » » above « Aucun résultat », as if the other games had."""
+    found = real.search("xyzzy altered")
+    assert found["total"] == 0 and found["focus"]["absent"] == ["xyzzy"]
+    message = "dans tous les jeux : aucun jeu n'a de passage contenant « xyzzy »"
+    assert found["focus"]["message"] == message
+    assert real.search("mulligan altered")["focus"]["message"].startswith(  # found elsewhere
+        "dans tous les jeux : Altered"
+    )
+
+
 # A game named with some words none of its entries has, not all: (query, those words as typed).
 MISSING_IN_NAMED_GAME = [
     ("taille de main ashes", ["taille"]),  # Ashes has no hand size: its entries, then why

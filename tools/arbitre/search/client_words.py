@@ -20,7 +20,13 @@ from arbitre.search.language import (
     french_function_words,
 )
 from arbitre.search.names import english_key, spoken_key, typed_key
-from arbitre.search.plan import FOCUS_ABSENT, FOCUS_MISSING, FOCUS_NAMED, FOCUS_REASONS
+from arbitre.search.plan import (
+    FOCUS_ABSENT,
+    FOCUS_MISSING,
+    FOCUS_NAMED,
+    FOCUS_NOWHERE,
+    FOCUS_REASONS,
+)
 from arbitre.search.thesaurus import load_thesaurus
 from arbitre.search.vocabulary import load_vocabulary
 
@@ -99,6 +105,7 @@ def focus_table(kb: KnowledgeBase) -> dict[str, Any]:
         "reasons": FOCUS_REASONS,
         "named": FOCUS_NAMED,
         "absent": FOCUS_ABSENT,
+        "nowhere": FOCUS_NOWHERE,
         "missing": FOCUS_MISSING,
     }
 

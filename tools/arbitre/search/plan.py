@@ -82,8 +82,15 @@ FOCUS_REASONS = {  # why a query was taken to be about a game (the site's search
 FOCUS_NAMED = "nommé dans la question"  # what a focus line says of a game the query names
 # A focus line when no entry of the game the query names has any of its other words.
 FOCUS_ABSENT = "dans tous les jeux : {title} ({because}) n'a aucun passage contenant {words}"
+# The same when no game has them either (« xyzzy altered »: nothing found at all).
+FOCUS_NOWHERE = "dans tous les jeux : aucun jeu n'a de passage contenant {words}"
 # A focus line when the game the query names has some of its other words, not all.
 FOCUS_MISSING = "dans {title} ({because}), dont aucun passage ne contient {words}"
+
+
+def _quoted(words: list[str]) -> str:
+    """Words as a focus line names them: « a », « b »."""
+    return ", ".join(f"« {w} »" for w in words)
 
 
 @dataclass(frozen=True)
@@ -103,19 +110,24 @@ class Focus:
     missing: tuple[int, ...] = ()
 
     def as_dict(
-        self, title: str, absent: list[str] | None = None, missing: list[str] | None = None
+        self,
+        title: str,
+        absent: list[str] | None = None,
+        missing: list[str] | None = None,
+        found: bool = True,
     ) -> dict[str, Any]:
         """The API's focus; `absent`, `missing`: the words at `self.absent`, `self.missing` as
-        typed (`Presenter.typed_words`)."""
+        typed (`Presenter.typed_words`); `found`: whether the query found anything at all."""
         because = FOCUS_NAMED if self.named else FOCUS_REASONS[self.reason]
         if self.words:
-            because += " : " + ", ".join(f"« {w} »" for w in self.words)
+            because += " : " + _quoted(self.words)
         absent, missing = absent or [], missing or []
         message = f"dans {title} ({because})"
         for typed, line in ((absent, FOCUS_ABSENT), (missing, FOCUS_MISSING)):
             if typed:
-                words = ", ".join(f"« {w} »" for w in typed)
-                message = line.format(title=title, because=because, words=words)
+                message = line.format(title=title, because=because, words=_quoted(typed))
+        if absent and not found:  # no game has them: naming one would say it is the only one
+            message = FOCUS_NOWHERE.format(words=_quoted(absent))
         return {
             "game": self.game,
             "title": title,

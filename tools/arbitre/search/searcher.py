@@ -197,7 +197,8 @@ class Searcher:
         result["language"] = parsed.language
         result["focus"] = None
         if focus is not None:
-            result["focus"] = focus.as_dict(self.game_title(focus.game), absent, missing)
+            title = self.game_title(focus.game)
+            result["focus"] = focus.as_dict(title, absent, missing, found=total > 0)
         return result
 
     def explain(self, q: str, game: str | None = None, kind: str | None = None) -> dict[str, Any]:

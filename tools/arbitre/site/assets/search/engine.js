@@ -64,7 +64,7 @@ export class Engine extends Presenting {
     );
     // (the words a named game lacks, as typed: Searcher.search)
     const typed = (positions) => (positions ? this.typedWords(q, result.plan, positions) : []);
-    const focus = result.focus ? this.focusDict(result.focus, typed(result.focus.absent), typed(result.focus.missing)) : null;
+    const focus = result.focus ? this.focusDict(result.focus, typed(result.focus.absent), typed(result.focus.missing), result.total > 0) : null;
     return { query: q, game: parsed.game, kind: parsed.kind, total: result.total, hits, suggestion, replacements, language: parsed.language, focus };
   }
 }

@@ -74,16 +74,19 @@ export class Focusing extends Understanding {
   }
 
   // The API's focus (plan.Focus.as_dict); `absent`, `missing`: the words at `focus.absent`,
-  // `focus.missing` as typed.
-  focusDict(focus, absent = [], missing = []) {
+  // `focus.missing` as typed; `found`: whether the query found anything at all.
+  focusDict(focus, absent = [], missing = [], found = true) {
     const title = this.focusTitles[focus.game] || this.data.games[focus.game] || focus.game;
+    const quoted = (words) => words.map((w) => `« ${w} »`).join(", "); // plan._quoted
     let because = focus.named ? this.focusNamed : this.focusReasons[focus.reason] || focus.reason;
-    if (focus.words.length) because += " : " + focus.words.map((w) => `« ${w} »`).join(", ");
+    if (focus.words.length) because += " : " + quoted(focus.words);
     let message = `dans ${title} (${because})`;
     for (const [typed, line] of [[absent, this.focusAbsent], [missing, this.focusMissing]]) {
       if (!typed.length) continue;
-      const words = typed.map((w) => `« ${w} »`).join(", ");
-      message = line.replace("{title}", title).replace("{because}", because).replace("{words}", words);
+      message = line.replace("{title}", title).replace("{because}", because).replace("{words}", quoted(typed));
+    }
+    if (absent.length && !found && this.focusNowhere) { // no game has them
+      message = this.focusNowhere.replace("{words}", quoted(absent));
     }
     return { game: focus.game, title, reason: focus.reason, words: [...focus.words], absent: [...absent], missing: [...missing], message };
   }
