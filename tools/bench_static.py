@@ -208,8 +208,15 @@ def engine_rows(browser, base: str) -> list[tuple[str, str]]:
     return rows
 
 
-# The blind sets' held-apart halves a player may ask from a game's pages (#24).
-BOX_SETS = ("natural", "natural2", "natural3", "natural4", "natural5", "natural6", "english")
+# The blind sets' held-apart halves a player may ask from a game's pages (#24): every natural
+# set's, those added later too, and the English one's.
+BOX_SETS = (
+    *sorted(
+        path.name.removesuffix("-holdout-queries.yaml")
+        for path in (ROOT / "tests" / "data").glob("natural*-holdout-queries.yaml")
+    ),
+    "english",
+)
 
 
 def header_box_rows(browser, base: str) -> list[tuple[str, str]]:
