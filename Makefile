@@ -6,6 +6,8 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 WORKERS ?= 2
+# Test processes (pytest-xdist); 0 runs every test in this one process.
+TEST_JOBS ?= 2
 
 .PHONY: setup serve build test lint format import check bench clean
 
@@ -26,7 +28,7 @@ serve: build
 	$(BIN)/arbitre serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS)
 
 lint: setup
 	$(BIN)/ruff check tools tests
