@@ -64,7 +64,7 @@ export class EngineCore {
     this.focusNamed = focus.named;
     this.focusAbsent = focus.absent; // plan.FOCUS_ABSENT
     this.focusMissing = focus.missing; // plan.FOCUS_MISSING
-    this.focusNowhere = focus.nowhere || null; // plan.FOCUS_NOWHERE (an index built before it: none)
+    this.focusNowhere = focus.nowhere; // plan.FOCUS_NOWHERE
     // vocabulary.Vocabulary.markers_in: a game's names and own words, whole words of the query.
     this.markers = focus.markers.map(([key, game]) => ({
       key, game, first: key.split(" ")[0], regex: new RegExp(`(?<!${W})` + escapeRegex(key).replace(/ /g, "[\\s'-]+") + `(?!${W})`, "u"),

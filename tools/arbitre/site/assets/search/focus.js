@@ -85,7 +85,7 @@ export class Focusing extends Understanding {
       if (!typed.length) continue;
       message = line.replace("{title}", title).replace("{because}", because).replace("{words}", quoted(typed));
     }
-    if (absent.length && !found && this.focusNowhere) { // no game has them
+    if (absent.length && !found) { // no game has them
       message = this.focusNowhere.replace("{words}", quoted(absent));
     }
     return { game: focus.game, title, reason: focus.reason, words: [...focus.words], absent: [...absent], missing: [...missing], message };
